@@ -1,0 +1,95 @@
+package board
+
+// DoMove plays a legal move (one whole turn) on p. Callers that need the
+// old position keep a copy: child := *p; child.DoMove(m).
+func (p *Position) DoMove(m Move) {
+	v := p.v
+	us, them := p.side, p.side^1
+	p.hash ^= p.stateHash()
+	if p.waiting[us] != 0 {
+		p.placeArrivals(m.arrivals())
+	}
+	p.frozen = Bitboard{}
+	p.ep = NoSquare
+	p.halfmove++
+	from, to, kind := m.From(), m.To(), m.kind()
+
+	if kind == kindCall {
+		p.put(MakePiece(us, Queen), to)
+		p.called[us] = true
+	} else {
+		pc := p.board[from]
+		capSq := to
+		if kind == kindEnPassant {
+			capSq = MakeSquare(to.File(), from.Rank())
+		}
+		captured := p.board[capSq]
+		p.remove(from)
+		survives := true
+		if pc.Type() == Pawn {
+			p.halfmove = 0
+		}
+		if captured != NoPiece {
+			p.halfmove = 0
+			p.remove(capSq)
+			if v.fortresses {
+				if captured.Type() == Durg {
+					p.recomputeZones(them)
+				} else if p.zones[them].Has(to) {
+					survives = false // a capture in an enemy zone kills both
+					p.lose(us, pc.Type())
+				}
+				p.lose(them, captured.Type())
+			}
+		}
+		if survives {
+			if kind == kindPromotion {
+				pc = MakePiece(us, m.Promotion())
+			}
+			p.put(pc, to)
+		}
+		switch kind {
+		case kindCastle:
+			for _, cr := range v.castles[us] {
+				if cr.kingTo == to {
+					rook := p.board[cr.rookFrom]
+					p.remove(cr.rookFrom)
+					p.put(rook, cr.rookTo)
+				}
+			}
+		case kindLeap:
+			p.leap &^= 1 << us
+		}
+		p.castling &= v.castleKeep[from] & v.castleKeep[to]
+		if v.succession && pc.Type() == Bishop {
+			p.forfeitCastlingOnMantri(us, to)
+		}
+		if v.enPassant && pc.Type() == Pawn && (to-from == 2 || from-to == 2) {
+			p.ep = Square((int(from) + int(to)) / 2)
+		}
+	}
+
+	p.side = them
+	if us == Black {
+		p.fullmove++
+	}
+	p.checkers = p.attackersTo(p.kingSq[them], p.Occupied()).And(p.byColor[us])
+	if p.checkers.Any() {
+		p.leap &^= 1 << them // a Raja in check loses his leap for good
+	}
+	p.hash ^= p.stateHash()
+}
+
+// lose does the Durg bookkeeping for a removed piece of colour c: first-row
+// pieces count towards the Raja's call, a lost Rath sends a Mantri.
+func (p *Position) lose(c Color, t PieceType) {
+	switch t {
+	case Rath:
+		p.waiting[c]++
+		fallthrough
+	case Rook, Knight, Bishop:
+		if p.fallen[c] < 31 {
+			p.fallen[c]++
+		}
+	}
+}

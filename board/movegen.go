@@ -1,0 +1,335 @@
+package board
+
+// Legal move generation. Pins and checks are worked out once per position
+// so that almost every move is known legal when it is generated; the few
+// moves whose effect on the own king is irregular (en passant, a Durg
+// capture that kills both pieces) are played on a copy and checked.
+
+// attackersTo is every piece of either colour attacking s, given occupancy occ.
+func (p *Position) attackersTo(s Square, occ Bitboard) Bitboard {
+	t := &p.byType
+	a := pawnAttacks[Black][s].And(t[Pawn]).And(p.byColor[White])
+	a = a.Or(pawnAttacks[White][s].And(t[Pawn]).And(p.byColor[Black]))
+	a = a.Or(knightAttacks[s].And(t[Knight]))
+	a = a.Or(kingAttacks[s].And(t[King].Or(t[Rath])))
+	a = a.Or(ferzAttacks[s].And(t[Ferz]))
+	a = a.Or(alfilAttacks[s].And(t[Alfil]))
+	a = a.Or(bishopAttacks(s, occ).And(t[Bishop].Or(t[Queen]).Or(t[Rath])))
+	return a.Or(rookAttacks(s, occ).And(t[Rook].Or(t[Queen])))
+}
+
+// attackedBy reports whether colour c attacks s with occupancy occ.
+func (p *Position) attackedBy(c Color, s Square, occ Bitboard) bool {
+	t := &p.byType
+	them := p.byColor[c]
+	if pawnAttacks[c^1][s].And(t[Pawn]).And(them).Any() ||
+		knightAttacks[s].And(t[Knight]).And(them).Any() ||
+		kingAttacks[s].And(t[King].Or(t[Rath])).And(them).Any() ||
+		ferzAttacks[s].And(t[Ferz]).And(them).Any() ||
+		alfilAttacks[s].And(t[Alfil]).And(them).Any() {
+		return true
+	}
+	if d := t[Bishop].Or(t[Queen]).Or(t[Rath]).And(them); d.Any() && bishopAttacks(s, occ).And(d).Any() {
+		return true
+	}
+	o := t[Rook].Or(t[Queen]).And(them)
+	return o.Any() && rookAttacks(s, occ).And(o).Any()
+}
+
+// SquareAttacked reports whether colour c attacks s in the current position.
+func (p *Position) SquareAttacked(c Color, s Square) bool {
+	return p.attackedBy(c, s, p.Occupied())
+}
+
+// pieceAttacks is the attack set of a non-pawn piece type.
+func pieceAttacks(t PieceType, s Square, occ Bitboard) Bitboard {
+	switch t {
+	case Knight:
+		return knightAttacks[s]
+	case Bishop:
+		return bishopAttacks(s, occ)
+	case Rook:
+		return rookAttacks(s, occ)
+	case Queen:
+		return bishopAttacks(s, occ).Or(rookAttacks(s, occ))
+	case King:
+		return kingAttacks[s]
+	case Ferz:
+		return ferzAttacks[s]
+	case Alfil:
+		return alfilAttacks[s]
+	case Rath:
+		return bishopAttacks(s, occ).Or(kingAttacks[s])
+	}
+	return Bitboard{}
+}
+
+// pinned is the set of c's pieces that shield c's king from an enemy slider.
+func (p *Position) pinned(c Color) Bitboard {
+	ksq := p.kingSq[c]
+	t := &p.byType
+	them := p.byColor[c^1]
+	snipers := rookPseudo[ksq].And(t[Rook].Or(t[Queen])).
+		Or(bishopPseudo[ksq].And(t[Bishop].Or(t[Queen]).Or(t[Rath]))).And(them)
+	occ := p.Occupied()
+	var pinned Bitboard
+	for snipers.Any() {
+		s := snipers.Pop()
+		b := between[ksq][s].And(occ)
+		if b.Any() && !b.More() {
+			pinned = pinned.Or(b)
+		}
+	}
+	return pinned.And(p.byColor[c])
+}
+
+// GenerateMoves fills ml with every legal turn of the side to move.
+func (p *Position) GenerateMoves(ml *MoveList) {
+	ml.N = 0
+	if p.waiting[p.side] == 0 {
+		p.generate(ml, 0)
+		return
+	}
+	// Durg: waiting Mantris arrive first, on squares of the player's choice;
+	// each choice is a different turn. Those that find no square are lost.
+	free := p.freeSlots()
+	n := min(int(p.waiting[p.side]), countBits4(free))
+	for set := uint8(0); set < 16; set++ {
+		if set&^free != 0 || countBits4(set) != n {
+			continue
+		}
+		q := *p
+		q.placeArrivals(set)
+		q.generate(ml, set)
+	}
+}
+
+func countBits4(x uint8) int { return int(x&1 + x>>1&1 + x>>2&1 + x>>3&1) }
+
+// freeSlots is the set (as 4 bits over c, d, f, g) of first-rank squares
+// where a Mantri or the Rani may be placed: empty and outside enemy zones.
+func (p *Position) freeSlots() uint8 {
+	var set uint8
+	occ := p.Occupied().Or(p.zones[p.side^1])
+	for i, s := range p.v.backSlots[p.side] {
+		if !occ.Has(s) {
+			set |= 1 << i
+		}
+	}
+	return set
+}
+
+// placeArrivals puts the side to move's arriving Mantris on the squares of
+// set and drops the rest of its waiting Mantris. The caller handles the
+// state part of the hash.
+func (p *Position) placeArrivals(set uint8) {
+	us := p.side
+	p.waiting[us] = 0
+	for i, s := range p.v.backSlots[us] {
+		if set>>i&1 != 0 {
+			p.put(MakePiece(us, Bishop), s)
+			p.frozen = p.frozen.Or(SquareBB(s))
+			p.forfeitCastlingOnMantri(us, s)
+		}
+	}
+	if set != 0 { // an arrival may block a check
+		p.checkers = p.attackersTo(p.kingSq[us], p.Occupied()).And(p.byColor[us^1])
+	}
+}
+
+// forfeitCastlingOnMantri applies the Durg rule that a Mantri entering the
+// square its side's Gaj would castle to ends that castling for good.
+func (p *Position) forfeitCastlingOnMantri(c Color, s Square) {
+	for _, cr := range p.v.castles[c] {
+		if cr.rookTo == s {
+			p.castling &^= cr.right
+		}
+	}
+}
+
+// generate adds every legal move of the position as it stands, each tagged
+// with the arrivals that produced it.
+func (p *Position) generate(ml *MoveList, arrivals uint8) {
+	v := p.v
+	us, them := p.side, p.side^1
+	own, enemy := p.byColor[us], p.byColor[them]
+	occ := own.Or(enemy)
+	empty := v.boardMask.AndNot(occ)
+	enemyZone := p.zones[them]
+	quiet := empty.AndNot(enemyZone) // a non-capturing move never ends in an enemy zone
+	ksq := p.kingSq[us]
+	g := generator{p: p, ml: ml, arrivals: arrivals, killZone: enemyZone.AndNot(p.byType[Durg])}
+
+	// The king: never into an enemy zone, never onto an attacked square.
+	occNoKing := occ.Xor(SquareBB(ksq))
+	reach := quiet.Or(enemy.AndNot(enemyZone))
+	for t := kingAttacks[ksq].And(reach); t.Any(); {
+		if s := t.Pop(); !p.attackedBy(them, s, occNoKing) {
+			g.add(newMove(ksq, s, kindNormal))
+		}
+	}
+	if v.kingLeap && p.leap>>us&1 != 0 && p.checkers.Empty() {
+		for t := knightAttacks[ksq].And(reach); t.Any(); {
+			if s := t.Pop(); !p.attackedBy(them, s, occNoKing) {
+				g.add(newMove(ksq, s, kindLeap))
+			}
+		}
+	}
+	if p.checkers.More() {
+		return
+	}
+
+	quietMask, captureMask := quiet, enemy
+	if p.checkers.Any() {
+		c := p.checkers.First()
+		quietMask = quietMask.And(between[ksq][c])
+		captureMask = p.checkers
+	}
+	pinned := p.pinned(us)
+	movers := own.AndNot(p.frozen).AndNot(p.byType[King]).AndNot(p.byType[Pawn]).AndNot(p.byType[Durg])
+	for m := movers; m.Any(); {
+		s := m.Pop()
+		t := pieceAttacks(p.board[s].Type(), s, occ)
+		if pinned.Has(s) {
+			t = t.And(line[ksq][s])
+		}
+		g.addAll(s, t.And(quietMask), t.And(captureMask))
+	}
+
+	pawns := p.Pieces(us, Pawn)
+	g.pawnMoves(pawns.AndNot(pinned), quietMask, captureMask, empty)
+	for pp := pawns.And(pinned); pp.Any(); {
+		s := pp.Pop()
+		l := line[ksq][s]
+		g.pawnMoves(SquareBB(s), quietMask.And(l), captureMask.And(l), empty)
+	}
+	if p.ep != NoSquare {
+		for a := pawnAttacks[them][p.ep].And(pawns); a.Any(); {
+			g.addChecked(newMove(a.Pop(), p.ep, kindEnPassant))
+		}
+	}
+
+	if p.checkers.Empty() {
+		for _, cr := range v.castles[us] {
+			if p.castling&cr.right == 0 || occ.And(cr.mustBeEmpty).Any() ||
+				enemyZone.And(SquareBB(cr.kingTo).Or(SquareBB(cr.rookTo))).Any() {
+				continue
+			}
+			safe := true
+			for s := cr.mustBeSafe; s.Any() && safe; {
+				safe = !p.attackedBy(them, s.Pop(), occ)
+			}
+			if safe {
+				g.add(newMove(ksq, cr.kingTo, kindCastle))
+			}
+		}
+		if v.rajaCall && !p.called[us] && p.fallen[us] >= 4 {
+			free := p.freeSlots()
+			for i, s := range v.backSlots[us] {
+				if free>>i&1 != 0 {
+					g.add(newMove(s, s, kindCall))
+				}
+			}
+		}
+	}
+}
+
+// generator carries what the add helpers need for one position.
+type generator struct {
+	p        *Position
+	ml       *MoveList
+	killZone Bitboard // capturing a piece here kills both: checked by playing it
+	arrivals uint8
+}
+
+func (g *generator) add(m Move) { g.ml.add(m.withArrivals(g.arrivals)) }
+
+// addChecked adds m only if it leaves the mover's king unattacked.
+func (g *generator) addChecked(m Move) {
+	q := *g.p
+	q.frozen = Bitboard{}
+	q.DoMove(m)
+	if !q.attackedBy(q.side, q.kingSq[q.side^1], q.Occupied()) {
+		g.add(m)
+	}
+}
+
+func (g *generator) addAll(from Square, quiets, captures Bitboard) {
+	for quiets.Any() {
+		g.add(newMove(from, quiets.Pop(), kindNormal))
+	}
+	if risky := captures.And(g.killZone); risky.Any() {
+		captures = captures.AndNot(risky)
+		for risky.Any() {
+			g.addChecked(newMove(from, risky.Pop(), kindNormal))
+		}
+	}
+	for captures.Any() {
+		g.add(newMove(from, captures.Pop(), kindNormal))
+	}
+}
+
+// pawnMoves adds the moves of a set of pawns whose targets are limited by
+// the masks (check evasion, pins).
+func (g *generator) pawnMoves(pawns, quietMask, captureMask, empty Bitboard) {
+	if pawns.Empty() {
+		return
+	}
+	p := g.p
+	v := p.v
+	us := p.side
+	var push, capEast, capWest, double Bitboard
+	var pushStep, eastStep, westStep int
+	movable := pawns.AndNot(v.lastRank[us])
+	passable := empty.Or(p.Pieces(us, Durg)) // a Sipahi's double step may pass its own Durg
+	if us == White {
+		movable = movable.AndNot(rankBB[gridRanks-1])
+		push = movable.shiftUp(1)
+		if v.pawnDouble {
+			double = movable.And(v.pawnStart[us]).shiftUp(1).And(passable).shiftUp(1)
+		}
+		capEast = movable.AndNot(fileBB[gridFiles-1]).shiftUp(gridRanks + 1)
+		capWest = movable.AndNot(fileBB[0]).shiftDown(gridRanks - 1)
+		pushStep, eastStep, westStep = 1, gridRanks+1, -(gridRanks - 1)
+	} else {
+		movable = movable.AndNot(rankBB[0])
+		push = movable.shiftDown(1)
+		if v.pawnDouble {
+			double = movable.And(v.pawnStart[us]).shiftDown(1).And(passable).shiftDown(1)
+		}
+		capEast = movable.AndNot(fileBB[gridFiles-1]).shiftUp(gridRanks - 1)
+		capWest = movable.AndNot(fileBB[0]).shiftDown(gridRanks + 1)
+		pushStep, eastStep, westStep = -1, gridRanks-1, -(gridRanks + 1)
+	}
+	g.pawnTargets(push.And(quietMask), pushStep)
+	g.pawnTargets(double.And(quietMask), 2*pushStep)
+	g.pawnTargets(capEast.And(captureMask), eastStep)
+	g.pawnTargets(capWest.And(captureMask), westStep)
+}
+
+func (g *generator) pawnTargets(targets Bitboard, step int) {
+	p := g.p
+	v := p.v
+	last := v.lastRank[p.side]
+	for targets.Any() {
+		to := targets.Pop()
+		from := to - Square(step)
+		switch {
+		case !last.Has(to) || v.promotion == promoteNever:
+			if g.killZone.Has(to) {
+				g.addChecked(newMove(from, to, kindNormal))
+			} else {
+				g.add(newMove(from, to, kindNormal))
+			}
+		case v.promotion == promoteChoice:
+			for _, t := range v.promoChoice {
+				g.add(newMove(from, to, kindPromotion) | Move(t)<<14)
+			}
+		default: // promoteStartSquare: only to a type the side has lost
+			t := v.promoType[p.side][to.File()]
+			if p.Pieces(p.side, t).Count() < v.startCount[t] {
+				g.add(newMove(from, to, kindPromotion) | Move(t)<<14)
+			}
+		}
+	}
+}

@@ -1,0 +1,80 @@
+// Command senapati is a chess-variant engine for chess, chaturanga and durg.
+// With no arguments it speaks UCI on stdin/stdout; subcommands run tools.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"time"
+
+	"senapati/board"
+	"senapati/perft"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "usage: senapati perft [-variant V] [-fen FEN] DEPTH")
+		return 2
+	}
+	switch args[0] {
+	case "perft":
+		return runPerft(args[1:], stdout, stderr)
+	default:
+		fmt.Fprintf(stderr, "unknown command %q\n", args[0])
+		return 2
+	}
+}
+
+func runPerft(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	variantName := fs.String("variant", "chess", "variant: chess, chaturanga or durg")
+	fen := fs.String("fen", "", "start FEN (default: the variant's start position)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: senapati perft [-variant V] [-fen FEN] DEPTH")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return 2
+	}
+	depth, err := strconv.Atoi(fs.Arg(0))
+	if err != nil || depth < 1 || depth > 20 {
+		fmt.Fprintf(stderr, "perft: depth %q must be a number from 1 to 20\n", fs.Arg(0))
+		return 2
+	}
+	v, err := board.VariantByName(*variantName)
+	if err != nil {
+		fmt.Fprintln(stderr, "perft:", err)
+		return 2
+	}
+	if *fen == "" {
+		*fen = v.StartFEN
+	}
+	pos, err := board.ParseFEN(v, *fen)
+	if err != nil {
+		fmt.Fprintln(stderr, "perft: invalid FEN:", err)
+		return 2
+	}
+	start := time.Now()
+	var total uint64
+	for _, l := range perft.Divide(&pos, depth) {
+		fmt.Fprintf(stdout, "%s: %d\n", l.Move, l.Nodes)
+		total += l.Nodes
+	}
+	elapsed := time.Since(start)
+	fmt.Fprintf(stdout, "\nNodes searched: %d\n", total)
+	fmt.Fprintf(stdout, "Time: %d ms\n", elapsed.Milliseconds())
+	fmt.Fprintf(stdout, "Nodes/second: %d\n", uint64(float64(total)/max(elapsed.Seconds(), 1e-9)))
+	return 0
+}
