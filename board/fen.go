@@ -330,7 +330,8 @@ func (p *Position) FEN() string {
 		}
 		sb.WriteByte(']')
 	}
-	sb.WriteString(" wb"[1+int(p.side) : 2+int(p.side)])
+	sb.WriteByte(' ')
+	sb.WriteByte("wb"[p.side])
 	sb.WriteByte(' ')
 	rights := ""
 	if v.kingLeap {

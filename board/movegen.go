@@ -169,7 +169,8 @@ func (p *Position) generate(ml *MoveList, arrivals uint8) {
 		}
 	}
 	if v.kingLeap && p.leap>>us&1 != 0 && p.checkers.Empty() {
-		for t := knightAttacks[ksq].And(reach); t.Any(); {
+		// The leap is no attack, so the enemy Raja may stand on a leap square.
+		for t := knightAttacks[ksq].And(reach).AndNot(p.byType[King]); t.Any(); {
 			if s := t.Pop(); !p.attackedBy(them, s, occNoKing) {
 				g.add(newMove(ksq, s, kindLeap))
 			}
@@ -182,7 +183,11 @@ func (p *Position) generate(ml *MoveList, arrivals uint8) {
 	quietMask, captureMask := quiet, enemy
 	if p.checkers.Any() {
 		c := p.checkers.First()
-		quietMask = quietMask.And(between[ksq][c])
+		if p.board[c].Type() == Alfil { // a jump cannot be blocked
+			quietMask = Bitboard{}
+		} else {
+			quietMask = quietMask.And(between[ksq][c])
+		}
 		captureMask = p.checkers
 	}
 	pinned := p.pinned(us)

@@ -1,0 +1,199 @@
+package board
+
+import (
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func mustFEN(t testing.TB, v *Variant, fen string) Position {
+	t.Helper()
+	p, err := ParseFEN(v, fen)
+	require.NoError(t, err, fen)
+	return p
+}
+
+func legalStrings(p *Position) []string {
+	var ml MoveList
+	p.GenerateMoves(&ml)
+	out := make([]string, 0, ml.N)
+	for _, m := range ml.Slice() {
+		out = append(out, p.MoveString(m))
+	}
+	sort.Strings(out)
+	return out
+}
+
+func TestSliderTablesMatchRayWalk(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for s := Square(0); s < numSquares; s++ {
+		for i := 0; i < 300; i++ {
+			occ := Bitboard{rng.Uint64() & rng.Uint64() & loMask, rng.Uint64() & rng.Uint64() & hiMask}
+			require.Equal(t, slowSlide(s, occ, orthogonal), rookAttacks(s, occ), "rook %v", s)
+			require.Equal(t, slowSlide(s, occ, diagonal), bishopAttacks(s, occ), "bishop %v", s)
+		}
+	}
+}
+
+func TestShiftsKeepSquaresInOrder(t *testing.T) {
+	for s := Square(0); s < numSquares; s++ {
+		for _, k := range []uint{1, 8, 9, 10} {
+			up := SquareBB(s).shiftUp(k)
+			if int(s)+int(k) < numSquares {
+				require.Equal(t, SquareBB(s+Square(k)), up, "%v up %d", s, k)
+			} else {
+				require.True(t, up.Empty())
+			}
+			down := SquareBB(s).shiftDown(k)
+			if int(s)-int(k) >= 0 {
+				require.Equal(t, SquareBB(s-Square(k)), down, "%v down %d", s, k)
+			} else {
+				require.True(t, down.Empty())
+			}
+		}
+	}
+}
+
+func TestFENRoundTrip(t *testing.T) {
+	cases := []struct {
+		v   *Variant
+		fen string
+	}{
+		{Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+		{Chess, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
+		{Chess, "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3"},
+		{Chess, "8/8/8/8/8/8/8/K6k b - - 37 80"},
+		{Chaturanga, "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kk - 0 1"},
+		{Chaturanga, "3k4/8/8/8/8/8/8/4K3 b - - 12 40"},
+		{Chaturanga, "3k4/8/8/8/8/8/8/4K3 w k - 0 1"},
+		{DurgGame, "rnh1k1hnr/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/RNH1K1HNR[] w KQkq - 0 1 0/0"},
+		{DurgGame, "r3k3r/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/R3K3R[BQb] b Kq - 5 20 4/1"},
+		{DurgGame, "4k4/9/9/9/9/9/9/9/4K4[] w - - 0 1 6/6"},
+	}
+	for _, tc := range cases {
+		p := mustFEN(t, tc.v, tc.fen)
+		require.Equal(t, tc.fen, p.FEN())
+		require.Equal(t, p.computeHash(), p.hash)
+	}
+}
+
+func TestFENDefaultsAndCanonicalForm(t *testing.T) {
+	cases := []struct {
+		v        *Variant
+		in, want string
+	}{
+		// chess: clocks may be left out; contradicted rights are dropped.
+		{Chess, "4k3/8/8/8/8/8/8/4K2R w KQ -", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"},
+		// chaturanga: a side to move in check has lost its leap.
+		{Chaturanga, "3k4/8/8/8/8/8/8/r3K3 w Kk - 0 1", "3k4/8/8/8/8/8/8/r3K3 w k - 0 1"},
+		// durg: no holdings and no counts: counts from missing first-row
+		// pieces, the call counts as made only with a Rani on the board.
+		{DurgGame, "4k4/9/9/9/9/9/9/9/R3K4 w Q - 0 1", "4k4/9/9/9/9/9/9/9/R3K4[Qq] w Q - 0 1 5/6"},
+		{DurgGame, "4k4/9/9/9/9/9/9/9/Q3K4 b - - 0 1", "4k4/9/9/9/9/9/9/9/Q3K4[q] b - - 0 1 6/6"},
+		// durg: a Mantri on f1 forfeits the K-i castling.
+		{DurgGame, "r3k3r/9/9/9/9/9/9/9/R3KB2R[] w KQkq - 0 1 0/0", "r3k3r/9/9/9/9/9/9/9/R3KB2R[] w Qkq - 0 1 0/0"},
+	}
+	for _, tc := range cases {
+		p := mustFEN(t, tc.v, tc.in)
+		require.Equal(t, tc.want, p.FEN(), tc.in)
+	}
+}
+
+func TestInvalidFEN(t *testing.T) {
+	cases := []struct {
+		v       *Variant
+		fen     string
+		problem string
+	}{
+		{Chess, "", "at least 4 fields"},
+		{Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "7 ranks"},
+		{Chess, "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "more than 8 files"},
+		{Chess, "rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "has 7 files"},
+		{Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "not a chess piece"},
+		{Chess, "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "black has 0 kings"},
+		{Chess, "4k3/8/8/8/8/8/8/4KK2 w - - 0 1", "white has 2 kings"},
+		{Chess, "4k3/8/8/8/8/8/8/4K3 x - - 0 1", "side to move"},
+		{Chess, "4k3/8/8/8/8/8/8/4K3 w X - 0 1", "castling field"},
+		{Chess, "4k3/8/8/8/8/8/8/4K3 w - e9 0 1", "not a square"},
+		{Chess, "4k3/8/8/8/8/8/8/4K3 w - e6 0 1", "no black pawn"},
+		{Chess, "4k3/8/8/8/8/8/8/4K3 w - - -1 1", "halfmove clock"},
+		{Chess, "4k3/8/8/8/8/8/8/4K3 w - - 0 0", "fullmove number"},
+		{Chess, "4k3/8/8/8/8/8/8/4K2r b - - 0 1", "not to move (white) is in check"},
+		{Chess, "P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "must have promoted"},
+		{Chaturanga, "3k4/8/8/8/8/8/8/4K3 w KQ - 0 1", "castling field"},
+		{Chaturanga, "3k4/8/8/8/8/8/8/4K3 w - e3 0 1", "no en passant"},
+		{DurgGame, "4k4/9/9/9/9/9/9/9/4K4[Q] w - - 0 1 3/0", "only with 4 fallen"},
+		{DurgGame, "4k4/9/9/9/9/9/9/9/4K4[X] w - - 0 1 0/0", "not B, b, Q or q"},
+		{DurgGame, "4k4/9/9/9/9/9/9/9/4K4[BBB] w - - 0 1 0/0", "at most 2"},
+		{DurgGame, "4k4/9/9/9/9/9/9/3d5/4K4[] w - - 0 1 0/0", "enemy Durg zone"},
+		{DurgGame, "4k4/9/9/9/9/9/9/9/4K4[] w - - 0 1 0-0", "fallen counts"},
+		{DurgGame, "4k4/9/9/9/9/9/9/9/4K4[ w - - 0 1", "one [...] group"},
+		{Chess, "4k3/8/8/8/8/8/8/4K3[] w - - 0 1", "no holdings"},
+	}
+	for _, tc := range cases {
+		_, err := ParseFEN(tc.v, tc.fen)
+		require.Error(t, err, tc.fen)
+		require.Contains(t, err.Error(), tc.problem, tc.fen)
+	}
+}
+
+// TestPlayoutInvariants walks seeded random games in every variant and
+// checks, at each position: the incremental hash against a fresh one, the
+// FEN round trip, the check set, no duplicate moves, and that every move
+// string parses back to its move.
+func TestPlayoutInvariants(t *testing.T) {
+	games := 60
+	if testing.Short() {
+		games = 10
+	}
+	for _, v := range Variants {
+		rng := rand.New(rand.NewPCG(7, uint64(len(v.Name))))
+		for g := 0; g < games; g++ {
+			p := v.StartPosition()
+			for ply := 0; ply < 200; ply++ {
+				require.Equal(t, p.computeHash(), p.hash, p.FEN())
+				q, err := ParseFEN(v, p.FEN())
+				require.NoError(t, err, p.FEN())
+				require.Equal(t, p.FEN(), q.FEN())
+				require.Equal(t, p.hash, q.hash, p.FEN())
+				require.Equal(t, p.attackersTo(p.kingSq[p.side], p.Occupied()).And(p.byColor[p.side^1]), p.checkers)
+				var ml MoveList
+				p.GenerateMoves(&ml)
+				moves := slices.Clone(ml.Slice())
+				slices.Sort(moves)
+				require.Equal(t, len(moves), len(slices.Compact(slices.Clone(moves))), "duplicate move in %s", p.FEN())
+				if ml.N == 0 || p.Outcome(0).Result != Ongoing {
+					break
+				}
+				for _, m := range ml.Slice() {
+					back, err := p.ParseMove(p.MoveString(m))
+					require.NoError(t, err)
+					require.Equal(t, m, back)
+				}
+				p.DoMove(ml.Moves[rng.IntN(ml.N)])
+			}
+		}
+	}
+}
+
+func TestParseMoveErrors(t *testing.T) {
+	p := Chess.StartPosition()
+	for in, problem := range map[string]string{
+		"":       "unparsable",
+		"e2":     "unparsable",
+		"e2e9":   "squares must be on the 8x8 board",
+		"e2e5":   "not a legal move",
+		"e3e4":   "no piece on e3",
+		"e7e5":   "is not white's",
+		"e2e4Q":  "lower case",
+		"B@e2":   "unparsable",
+		"zzzzzz": "unparsable",
+	} {
+		_, err := p.ParseMove(in)
+		require.Error(t, err, in)
+		require.Contains(t, err.Error(), problem, in)
+	}
+}
