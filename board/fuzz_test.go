@@ -1,0 +1,82 @@
+package board
+
+import (
+	"testing"
+)
+
+var fuzzSeeds = []string{
+	"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	"rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
+	"rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kk - 0 1",
+	"rnh1k1hnr/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/RNH1K1HNR[] w KQkq - 0 1 0/0",
+	"r3k3r/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/R3K3R[BQb] b Kq - 5 20 4/1",
+	"4k4/9/9/9/9/9/9/9/R3K4 w Q - 0 1",
+	"8/8/8/8/8/8/8/K6k b - - 37 80",
+}
+
+// FuzzParseFEN: no input panics, and an accepted FEN is normalised: its
+// output parses again to the same text and hash, with moves generable.
+func FuzzParseFEN(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, fen string) {
+		for _, v := range Variants {
+			p, err := ParseFEN(v, fen)
+			if err != nil {
+				continue
+			}
+			out := p.FEN()
+			q, err := ParseFEN(v, out)
+			if err != nil {
+				t.Fatalf("%s: own output %q refused: %v", v.Name, out, err)
+			}
+			if q.FEN() != out || q.hash != p.hash {
+				t.Fatalf("%s: %q -> %q -> %q", v.Name, fen, out, q.FEN())
+			}
+			var ml MoveList
+			p.GenerateMoves(&ml)
+			for _, m := range ml.Slice() {
+				c := p
+				c.DoMove(m)
+				if c.attackedBy(c.side, c.kingSq[c.side^1], c.Occupied()) {
+					t.Fatalf("%s: %s leaves the king attacked in %s", v.Name, p.MoveString(m), out)
+				}
+			}
+		}
+	})
+}
+
+// FuzzParseMove: no move string panics, and an accepted one formats back
+// to a string that parses to the same move.
+func FuzzParseMove(f *testing.F) {
+	for _, s := range []string{"e2e4", "e7e8q", "a7a8", "e1g1", "Q@d1", "B@d1,e2e3", "B@f1,B@c1,h1g3", "0000", "e2e4,", ",", "B@@1"} {
+		f.Add(s, uint8(0))
+		f.Add(s, uint8(3))
+	}
+	positions := []struct {
+		v   *Variant
+		fen string
+	}{
+		{Chess, "r3k2r/1P4pp/8/3pP3/8/8/6PP/R3K2R w KQkq d6 0 1"},
+		{Chaturanga, "r2k4/1P4pp/8/8/8/8/6PP/R3K3 w Kk - 0 1"},
+		{DurgGame, "r3k3r/ppppppppp/1d5d1/9/9/9/1D5D1/PPPP1PPPP/R3K3R[BBQ] w KQkq - 0 1 5/0"},
+		{DurgGame, "rnh1k1hnr/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/RNH1K1HNR[] w KQkq - 0 1 0/0"},
+	}
+	f.Fuzz(func(t *testing.T, s string, which uint8) {
+		pos := positions[int(which)%len(positions)]
+		p, err := ParseFEN(pos.v, pos.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := p.ParseMove(s)
+		if err != nil {
+			return
+		}
+		back, err := p.ParseMove(p.MoveString(m))
+		if err != nil || back != m {
+			t.Fatalf("%q -> %q -> %v (%v)", s, p.MoveString(m), back, err)
+		}
+	})
+}
