@@ -197,3 +197,18 @@ func TestParseMoveErrors(t *testing.T) {
 		require.Contains(t, err.Error(), problem, in)
 	}
 }
+
+func TestChessInsufficientMaterial(t *testing.T) {
+	for fen, dead := range map[string]bool{
+		"4k3/8/8/8/8/8/8/4K3 w - - 0 1":     true,
+		"4k3/8/8/8/8/8/8/2B1K3 w - - 0 1":   true,
+		"4k3/8/8/8/8/8/8/1N2K3 w - - 0 1":   true,
+		"2b1k3/8/8/8/8/8/8/2B1K3 w - - 0 1": false, // c8 light, c1 dark
+		"3bk3/8/8/8/8/8/8/2B1K3 w - - 0 1":  true,  // d8 and c1 both dark
+		"4k3/8/8/8/8/8/8/1NN1K3 w - - 0 1":  false,
+		"4k3/8/8/8/8/8/P7/4K3 w - - 0 1":    false,
+	} {
+		p := mustFEN(t, Chess, fen)
+		require.Equal(t, dead, p.InsufficientMaterial(), fen)
+	}
+}

@@ -307,7 +307,7 @@ func (p *Position) FEN() string {
 				sb.WriteString(strconv.Itoa(empty))
 				empty = 0
 			}
-			sb.WriteByte(v.pieceLetter(pc))
+			sb.WriteByte(v.PieceLetter(pc))
 		}
 		if empty > 0 {
 			sb.WriteString(strconv.Itoa(empty))

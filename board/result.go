@@ -106,7 +106,7 @@ func (p *Position) InsufficientMaterial() bool {
 // darkSquares holds the squares of one colour: those with odd file+rank.
 var darkSquares Bitboard
 
-func init() {
+func initColours() {
 	for s := Square(0); s < numSquares; s++ {
 		if (s.File()+s.Rank())%2 == 1 {
 			darkSquares = darkSquares.Or(SquareBB(s))

@@ -84,6 +84,7 @@ func init() {
 	initSquares()
 	initAttacks()
 	initZobrist()
+	initColours()
 	Chess = newVariant("chess", 8, 8, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "PNBRQK", 50)
 	Chaturanga = newVariant("chaturanga", 8, 8, "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kk - 0 1", "PNBRQK", 50)
 	DurgGame = newVariant("durg", 9, 9, "rnh1k1hnr/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/RNH1K1HNR[] w KQkq - 0 1 0/0", "PNBRQKHD", 30)
@@ -199,8 +200,8 @@ func (v *Variant) addCastling(kingFile, rightRookFile, leftRookFile int) {
 	}
 }
 
-// pieceLetter is the FEN letter of a piece in this variant.
-func (v *Variant) pieceLetter(pc Piece) byte {
+// PieceLetter is the FEN letter of a piece in this variant.
+func (v *Variant) PieceLetter(pc Piece) byte {
 	l := v.letters[pc.Type()]
 	if pc.Color() == Black {
 		l += 'a' - 'A'
