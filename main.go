@@ -12,6 +12,7 @@ import (
 
 	"senapati/board"
 	"senapati/perft"
+	"senapati/protocol"
 )
 
 func main() {
@@ -20,17 +21,24 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: senapati perft [-variant V] [-fen FEN] DEPTH")
-		return 2
+		protocol.New(stdout).Run(os.Stdin)
+		return 0
 	}
 	switch args[0] {
 	case "perft":
 		return runPerft(args[1:], stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprintln(stdout, usage)
+		return 0
 	default:
-		fmt.Fprintf(stderr, "unknown command %q\n", args[0])
+		fmt.Fprintf(stderr, "unknown command %q\n%s\n", args[0], usage)
 		return 2
 	}
 }
+
+const usage = `usage:
+  senapati                                          UCI engine on stdin/stdout
+  senapati perft [-variant V] [-fen FEN] DEPTH      count legal move paths`
 
 func runPerft(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)

@@ -1,0 +1,633 @@
+// Package eval is Senapati's static evaluation for chess, chaturanga and
+// Durg: a tapered (midgame/endgame) sum of material, piece-square values
+// built from formulas, mobility, king safety, pawn structure and the terms
+// each variant's own rules call for (Durg zones, succession and the Rani's
+// call; the chaturanga bare-Raja rule and the Raja's leap).
+//
+// Every term is computed as a White-minus-Black midgame/endgame pair and
+// tapered on its own; the total is the sum of the tapered terms, so
+// Evaluate and Explain share one code path and agree exactly.
+package eval
+
+import "senapati/board"
+
+// Term is one named part of the evaluation, from White's point of view:
+// MG and EG are its midgame and endgame values, Score the tapered value.
+type Term struct {
+	Name   string
+	MG, EG int
+	Score  int
+}
+
+// Breakdown is an evaluation split into its terms. Phase runs from 256
+// (all pieces on the board: pure midgame) down to 0 (pure endgame). Total
+// is the sum of the terms' Scores, from White's point of view.
+type Breakdown struct {
+	Terms []Term
+	Phase int
+	Total int
+}
+
+// PhaseMidgame is the phase of a position with the full start material.
+const PhaseMidgame = 256
+
+type termID uint8
+
+const (
+	tMaterial termID = iota
+	tPSQ
+	tMobility
+	tKing
+	tPawns
+	tPassed
+	tPieces
+	tThreats
+	tZones
+	tSuccession
+	tRani
+	tCastling
+	tLeap
+	tFewPieces
+	tTempo
+	numTerms
+)
+
+var termNames = [numTerms]string{
+	tMaterial:   "material",
+	tPSQ:        "piece-square",
+	tMobility:   "mobility",
+	tKing:       "king safety",
+	tPawns:      "pawn structure",
+	tPassed:     "passed pawns",
+	tPieces:     "pieces",
+	tThreats:    "threats",
+	tZones:      "durg zones",
+	tSuccession: "waiting mantris",
+	tRani:       "rani call",
+	tCastling:   "castling",
+	tLeap:       "raja leap",
+	tFewPieces:  "few pieces",
+	tTempo:      "tempo",
+}
+
+type special uint8
+
+const (
+	specialNone special = iota
+	specialBare         // chaturanga: a bare Raja decides the game
+	specialDraw         // dead draw by insufficient material
+)
+
+// acc collects the terms of one evaluation; it lives on the stack.
+type acc struct {
+	mg, eg  [numTerms]int
+	phase   int
+	special special
+	bare    int // White's score when special == specialBare
+}
+
+func (a *acc) add(t termID, sign int, s score) {
+	a.mg[t] += sign * s.mg
+	a.eg[t] += sign * s.eg
+}
+
+func taper(mg, eg, phase int) int {
+	return (mg*phase + eg*(PhaseMidgame-phase)) / PhaseMidgame
+}
+
+func (a *acc) total(pr *params) int {
+	switch a.special {
+	case specialBare:
+		return a.bare
+	case specialDraw:
+		return 0
+	}
+	sum := 0
+	for _, t := range pr.terms {
+		sum += taper(a.mg[t], a.eg[t], a.phase)
+	}
+	return sum
+}
+
+// Evaluate returns the static score in centipawns from the side to move's
+// point of view. It does not allocate.
+func Evaluate(p *board.Position) int {
+	pr := paramsFor(p.Variant())
+	var a acc
+	compute(p, pr, &a)
+	s := a.total(pr)
+	if p.SideToMove() == board.Black {
+		return -s
+	}
+	return s
+}
+
+// Explain splits the evaluation into its terms (for the UCI `eval`
+// command). Total equals Evaluate(p) for White to move and -Evaluate(p)
+// for Black to move.
+func Explain(p *board.Position) Breakdown {
+	pr := paramsFor(p.Variant())
+	var a acc
+	compute(p, pr, &a)
+	b := Breakdown{Phase: a.phase}
+	if a.special == specialBare {
+		b.Terms = []Term{{Name: "bare raja", MG: a.bare, EG: a.bare, Score: a.bare}}
+		b.Total = a.bare
+		return b
+	}
+	var sum Term
+	for _, t := range pr.terms {
+		tm := Term{Name: termNames[t], MG: a.mg[t], EG: a.eg[t], Score: taper(a.mg[t], a.eg[t], a.phase)}
+		b.Terms = append(b.Terms, tm)
+		sum.MG += tm.MG
+		sum.EG += tm.EG
+		sum.Score += tm.Score
+	}
+	if a.special == specialDraw {
+		b.Terms = append(b.Terms, Term{Name: "insufficient material", MG: -sum.MG, EG: -sum.EG, Score: -sum.Score})
+		sum.Score = 0
+	}
+	b.Total = sum.Score
+	return b
+}
+
+// PieceValue is the midgame material value of a piece type in a variant,
+// for move ordering and exchange evaluation. The king reports 10000; a
+// type the variant does not use reports 0. In Durg a capture inside the
+// enemy zone also loses the capturer, and a lost Rath is partly refunded
+// by a waiting Mantri: exchange code has to account for both.
+func PieceValue(v *board.Variant, t board.PieceType) int {
+	if t == board.King {
+		return kingValue
+	}
+	if t >= board.NumTypes {
+		return 0
+	}
+	return paramsFor(v).material[t].mg
+}
+
+// Feature weights (midgame, endgame), White's view before the sign.
+var (
+	doubledPawn    = score{-10, -20}
+	isolatedPawn   = score{-10, -14}
+	rookOpen       = score{20, 8}
+	rookSemiOpen   = score{10, 4}
+	bishopPair     = score{30, 45}
+	pawnThreat     = score{40, 30} // a piece attacked by an enemy pawn
+	hangingPiece   = score{30, 25} // attacked and not defended
+	hangingPawn    = score{8, 12}
+	shieldNear     = 12 // own pawn right in front of the king (midgame)
+	shieldFar      = 6  // own pawn two ranks in front
+	shieldNone     = -10
+	zoneGuard      = score{5, 3} // own piece standing in its own zone
+	zoneKingShield = score{5, 2} // a square next to the own king in an own zone
+	zoneKingFence  = score{4, 8} // a square next to the enemy king he may never enter
+	zoneIntruder   = score{20, 20}
+	forfeitCastle  = -25 // Durg: no castling left, king still on the e-file (midgame)
+	leapBonus      = score{12, 4}
+	fewPieces1     = score{-120, -220} // chaturanga: one piece left beside the Raja
+	fewPieces2     = score{-40, -90}
+	tempoBonus     = score{20, 10}
+)
+
+// raniHope is the share (/256) of the Rani's value a side can count on by
+// its fallen count: she comes once four pieces have fallen. Once the call
+// is available she is nearly there (one whole turn and a free square
+// away); before that, each fallen piece brings her nearer. The step from 3
+// to 4 is about a knight: giving a piece to bring her is roughly even.
+var raniHope = [4]int{0, 10, 35, 90}
+
+const (
+	raniReady     = 170 // call available and a free square now
+	raniReadyNoSq = 120 // call available but c, d, f, g all taken now
+)
+
+func chebyshev(a, b board.Square) int {
+	df, dr := a.File()-b.File(), a.Rank()-b.Rank()
+	if df < 0 {
+		df = -df
+	}
+	if dr < 0 {
+		dr = -dr
+	}
+	return max(df, dr)
+}
+
+// compute fills a with every term of p.
+func compute(p *board.Position, pr *params, a *acc) {
+	const W, B = board.White, board.Black
+	mask := pr.boardMask
+	durg := pr.kind == kindDurg
+
+	if pr.kind == kindChaturanga {
+		wBare, bBare := !p.ColorPieces(W).More(), !p.ColorPieces(B).More()
+		if wBare || bBare {
+			a.special, a.phase = specialBare, 0
+			switch {
+			case wBare && bBare:
+				a.bare = 0
+			case bBare: // the winner's remaining pieces break ties between wins
+				a.bare = bareRajaScore + 10*p.ColorPieces(W).Count()
+			default:
+				a.bare = -bareRajaScore - 10*p.ColorPieces(B).Count()
+			}
+			return
+		}
+	}
+
+	occ := p.Occupied()
+	var (
+		pawns, pawnAtt, zone, durgs, ring, attacked [2]board.Bitboard
+		up, down                                    [2]board.Bitboard // pawn file fills
+		ksq                                         [2]board.Square
+		kAttackers, kUnits                          [2]int // against c's king
+	)
+	for c := W; c <= B; c++ {
+		pawns[c] = p.Pieces(c, board.Pawn)
+		pawnAtt[c] = pawnAttackSet(c, pawns[c], mask)
+		up[c], down[c] = fillUp(pawns[c]), fillDown(pawns[c])
+		ksq[c] = p.KingSquare(c)
+		ring[c] = board.KingZone(ksq[c]).And(mask)
+		if durg {
+			zone[c] = p.Zone(c)
+			durgs[c] = p.Pieces(c, board.Durg)
+			// Enemies reach own-zone squares only by a capture that
+			// kills them too: those squares do not count as weak.
+			ring[c] = ring[c].AndNot(zone[c]).Or(board.SquareBB(ksq[c]))
+		}
+		attacked[c] = pawnAtt[c].Or(board.Attacks(board.King, ksq[c], occ).And(mask))
+	}
+
+	// Pieces: material, piece-square, mobility, attacks on the enemy king.
+	phase := 0
+	for c := W; c <= B; c++ {
+		sign := 1 - 2*int(c)
+		them := c ^ 1
+		mobArea := mask.AndNot(p.ColorPieces(c)).AndNot(pawnAtt[them])
+		if durg {
+			mobArea = mobArea.AndNot(zone[them].AndNot(durgs[them]))
+		}
+		var mat score
+		var psq, mob packed
+		att := attacked[c]
+		for _, t := range pr.pieceTypes {
+			bb := p.Pieces(c, t)
+			if bb.Empty() {
+				continue
+			}
+			n := bb.Count()
+			mat.mg += n * pr.material[t].mg
+			mat.eg += n * pr.material[t].eg
+			phase += n * pr.phaseWeight[t]
+			psqT, mobT, kw := &pr.psq[c][t], &pr.mobility[t], pr.kingAttack[t]
+			for bb.Any() {
+				s := bb.Pop()
+				psq += psqT[s]
+				a := board.Attacks(t, s, occ)
+				att = att.Or(a)
+				mob += mobT[a.And(mobArea).Count()]
+				if x := a.And(ring[them]); x.Any() {
+					kAttackers[them]++
+					kUnits[them] += kw * (1 + x.Count())
+				}
+			}
+		}
+		attacked[c] = att.And(mask)
+		np := pawns[c].Count()
+		mat.mg += np * pr.material[board.Pawn].mg
+		mat.eg += np * pr.material[board.Pawn].eg
+		psq += pr.psq[c][board.King][ksq[c]]
+		if durg {
+			nd := durgs[c].Count()
+			mat.mg += nd * pr.material[board.Durg].mg
+			mat.eg += nd * pr.material[board.Durg].eg
+			phase += p.Waiting(c) * pr.phaseWeight[board.Bishop]
+		}
+		a.add(tMaterial, sign, mat)
+		a.add(tPSQ, sign, psq.unpack())
+		a.add(tMobility, sign, mob.unpack())
+	}
+	a.phase = min(phase, pr.phaseTotal) * PhaseMidgame / pr.phaseTotal
+
+	for c := W; c <= B; c++ {
+		sign := 1 - 2*int(c)
+		them := c ^ 1
+		own := p.ColorPieces(c)
+		evalKing(p, pr, a, c, sign, ksq[c], pawns[c], kAttackers[c], kUnits[c])
+		evalPawns(p, pr, a, c, sign, pawns, up, down, ksq, occ)
+
+		// Pieces: rooks on open files, the bishop pair.
+		var pc score
+		for b := p.Pieces(c, board.Rook); b.Any(); {
+			f := board.FileSquares(b.Pop().File())
+			switch {
+			case f.And(pawns[c]).Empty() && f.And(pawns[them]).Empty():
+				pc.mg, pc.eg = pc.mg+rookOpen.mg, pc.eg+rookOpen.eg
+			case f.And(pawns[c]).Empty():
+				pc.mg, pc.eg = pc.mg+rookSemiOpen.mg, pc.eg+rookSemiOpen.eg
+			}
+		}
+		if bs := p.Pieces(c, board.Bishop); bs.And(pr.darkSquares).Any() && bs.AndNot(pr.darkSquares).Any() {
+			pc.mg, pc.eg = pc.mg+bishopPair.mg, pc.eg+bishopPair.eg
+		}
+		a.add(tPieces, sign, pc)
+
+		// Threats that c makes: enemy pieces attacked by c's pawns, and
+		// enemy men attacked but not defended. A man in its own Durg zone
+		// counts as defended: whoever takes it dies with it.
+		enemy := p.ColorPieces(them).AndNot(p.Pieces(them, board.King))
+		enemyPawns := pawns[them]
+		enemyPieces := enemy.AndNot(enemyPawns)
+		defended := attacked[them]
+		if durg {
+			defended = defended.Or(zone[them].AndNot(durgs[them]))
+		}
+		hanging := enemy.And(attacked[c]).AndNot(defended)
+		nPT := enemyPieces.And(pawnAtt[c]).Count()
+		nHP := hanging.And(enemyPieces).Count()
+		nHp := hanging.And(enemyPawns).Count()
+		a.add(tThreats, sign, score{
+			nPT*pawnThreat.mg + nHP*hangingPiece.mg + nHp*hangingPawn.mg,
+			nPT*pawnThreat.eg + nHP*hangingPiece.eg + nHp*hangingPawn.eg,
+		})
+
+		switch pr.kind {
+		case kindDurg:
+			evalDurg(p, pr, a, c, sign, zone, durgs, ksq, attacked, occ)
+		case kindChaturanga:
+			if p.HasLeap(c) {
+				a.add(tLeap, sign, leapBonus)
+			}
+			switch own.Count() - 1 {
+			case 1:
+				a.add(tFewPieces, sign, fewPieces1)
+			case 2:
+				a.add(tFewPieces, sign, fewPieces2)
+			}
+		}
+	}
+
+	a.add(tTempo, 1-2*int(p.SideToMove()), tempoBonus)
+
+	if pr.kind != kindChaturanga && p.InsufficientMaterial() {
+		a.special = specialDraw
+	}
+}
+
+// absRank turns a rank counted from c's side into a board rank.
+func (pr *params) absRank(c board.Color, r int) int {
+	if c == board.White {
+		return r
+	}
+	return pr.ranks - 1 - r
+}
+
+// evalKing scores c's king: the danger from enemy pieces bearing on the
+// squares around him, and the pawn shield in front of him.
+func evalKing(p *board.Position, pr *params, a *acc, c board.Color, sign int, k board.Square, pawns board.Bitboard, attackers, units int) {
+	var ks score
+	if attackers >= 2 {
+		pen := units * units / 4 * pr.kingDanger / 64
+		if pr.kind != kindChaturanga && p.Pieces(c^1, board.Queen).Empty() {
+			pen /= 2
+		}
+		pen = min(pen, 800)
+		ks.mg -= pen
+		ks.eg -= pen / 8
+	}
+	// The shield counts for a king on a wing (files a-c and f-h on 8x8,
+	// a-c and g-i on 9x9): a king in the middle is judged by the
+	// piece-square table, and central pawn moves are not shield losses.
+	kf := k.File()
+	onWing := 2*kf-(pr.files-1) >= 3 || 2*kf-(pr.files-1) <= -3
+	if kr := int(pr.relRank[c][k]); onWing && kr <= pr.kingShieldOK {
+		near := board.RankSquares(pr.absRank(c, kr+1))
+		far := board.RankSquares(pr.absRank(c, kr+2))
+		for f := max(kf-1, 0); f <= min(kf+1, pr.files-1); f++ {
+			fp := pawns.And(board.FileSquares(f))
+			switch {
+			case fp.And(near).Any():
+				ks.mg += shieldNear
+			case fp.And(far).Any():
+				ks.mg += shieldFar
+			default:
+				ks.mg += shieldNone
+			}
+		}
+	}
+	a.add(tKing, sign, ks)
+}
+
+// evalPawns scores c's pawns: piece-square values, doubled, isolated and
+// passed pawns. The structure is worked out set-wise from file fills.
+func evalPawns(p *board.Position, pr *params, a *acc, c board.Color, sign int, pawns, up, down [2]board.Bitboard,
+	ksq [2]board.Square, occ board.Bitboard) {
+	them := c ^ 1
+	own := pawns[c]
+	var psq packed
+	psqT := &pr.psq[c][board.Pawn]
+	for b := own; b.Any(); {
+		psq += psqT[b.Pop()]
+	}
+	a.add(tPSQ, sign, psq.unpack())
+	if own.Empty() {
+		return
+	}
+
+	rear, isolated, passed := pawnSets(c, pawns, up, down)
+	nd, ni := rear.Count(), isolated.Count()
+	a.add(tPawns, sign, score{
+		(nd*doubledPawn.mg + ni*isolatedPawn.mg) * pr.pawnStructure / 64,
+		(nd*doubledPawn.eg + ni*isolatedPawn.eg) * pr.pawnStructure / 64,
+	})
+
+	var pass score
+	for b := passed; b.Any(); {
+		s := b.Pop()
+		rr := int(pr.relRank[c][s])
+		if rr >= pr.ranks-1 { // a Sipahi on the last rank: nothing to gain
+			continue
+		}
+		mg, eg := pr.passedBonus[rr].mg, pr.passedBonus[rr].eg
+		front := s + 1
+		if c == board.Black {
+			front = s - 1
+		}
+		if pr.kind != kindDurg {
+			// The kings race to the square in front of the pawn.
+			eg += (4*chebyshev(ksq[them], front) - 2*chebyshev(ksq[c], front)) * pr.kingRace[rr] / 64
+		}
+		if pr.kind == kindChaturanga {
+			f := 40 // its type is all present: the Padati may not promote yet
+			switch pt := pr.promoType[c][s]; {
+			case pt == board.King:
+				f = 25 // it can only promote by capturing sideways
+			case p.Pieces(c, pt).Count() < pr.startCount[pt]:
+				f = pr.passedFactor[pt]
+			}
+			mg, eg = mg*f/256, eg*f/256
+		}
+		if occ.Has(front) {
+			mg, eg = mg/2, eg/2
+		}
+		pass.mg += mg
+		pass.eg += eg
+	}
+	a.add(tPassed, sign, pass)
+}
+
+// pawnSets splits c's pawns into rear pawns of a doubled pair (an own
+// pawn ahead on the file), isolated pawns (no own pawn on a file beside)
+// and passed pawns (no enemy pawn ahead on the own or a neighbouring file,
+// and not behind an own pawn), from the file fills of both sides' pawns.
+func pawnSets(c board.Color, pawns, up, down [2]board.Bitboard) (rear, isolated, passed board.Bitboard) {
+	own, them := pawns[c], c^1
+	var blocked board.Bitboard // squares with an enemy pawn ahead on the file
+	if c == board.White {
+		rear = own.And(shiftDown(down[c], 1).And(rankLE[7]))
+		blocked = shiftDown(down[them], 1).And(rankLE[7])
+	} else {
+		rear = own.And(shiftUp(up[c], 1).And(rankGE[1]))
+		blocked = shiftUp(up[them], 1).And(rankGE[1])
+	}
+	blocked = blocked.Or(shiftUp(blocked, 9)).Or(shiftDown(blocked, 9))
+	files := up[c].Or(down[c])
+	isolated = own.AndNot(shiftUp(files, 9).Or(shiftDown(files, 9)))
+	return rear, isolated, own.AndNot(rear).AndNot(blocked)
+}
+
+// rankGE[k] and rankLE[k] are the grid squares on ranks >= k and <= k.
+var rankGE, rankLE [9]board.Bitboard
+
+func init() {
+	for k := 0; k < 9; k++ {
+		for r := 0; r < 9; r++ {
+			if r >= k {
+				rankGE[k] = rankGE[k].Or(board.RankSquares(r))
+			}
+			if r <= k {
+				rankLE[k] = rankLE[k].Or(board.RankSquares(r))
+			}
+		}
+	}
+}
+
+// fillUp spreads every square of b up its file to the top rank; the mask
+// after each shift drops what wrapped onto the next file.
+func fillUp(b board.Bitboard) board.Bitboard {
+	b = b.Or(shiftUp(b, 1).And(rankGE[1]))
+	b = b.Or(shiftUp(b, 2).And(rankGE[2]))
+	b = b.Or(shiftUp(b, 4).And(rankGE[4]))
+	return b.Or(shiftUp(b, 8).And(rankGE[8]))
+}
+
+// fillDown spreads every square of b down its file to rank 1.
+func fillDown(b board.Bitboard) board.Bitboard {
+	b = b.Or(shiftDown(b, 1).And(rankLE[7]))
+	b = b.Or(shiftDown(b, 2).And(rankLE[6]))
+	b = b.Or(shiftDown(b, 4).And(rankLE[4]))
+	return b.Or(shiftDown(b, 8).And(rankLE[0]))
+}
+
+// Bitboard shifts over the grid layout package board documents (square =
+// file*9 + rank; squares 0..62 in Lo, 63..80 in bits 0..17 of Hi).
+const (
+	loBits = 63
+	loMask = uint64(1)<<loBits - 1
+	hiMask = uint64(1)<<(81-loBits) - 1
+)
+
+func shiftUp(b board.Bitboard, k uint) board.Bitboard {
+	return board.Bitboard{Lo: (b.Lo << k) & loMask, Hi: ((b.Hi << k) | (b.Lo >> (loBits - k))) & hiMask}
+}
+
+func shiftDown(b board.Bitboard, k uint) board.Bitboard {
+	return board.Bitboard{Lo: (b.Lo >> k) | (b.Hi<<(loBits-k))&loMask, Hi: b.Hi >> k}
+}
+
+// pawnAttackSet is every square c's pawns attack: one rank forward (+-1)
+// and one file either way (+-9). Pawns on the edge rank in the direction
+// of travel attack nothing (and would wrap onto the next file).
+func pawnAttackSet(c board.Color, pawns, mask board.Bitboard) board.Bitboard {
+	if c == board.White {
+		src := pawns.AndNot(board.RankSquares(8))
+		return shiftUp(src, 10).Or(shiftDown(src, 8)).And(mask)
+	}
+	src := pawns.AndNot(board.RankSquares(0))
+	return shiftUp(src, 8).Or(shiftDown(src, 10)).And(mask)
+}
+
+// evalDurg scores c's Durg-only terms: zones, waiting Mantris, the coming
+// Rani and a forfeited castling.
+func evalDurg(p *board.Position, pr *params, a *acc, c board.Color, sign int, zone, durgs [2]board.Bitboard,
+	ksq [2]board.Square, attacked [2]board.Bitboard, occ board.Bitboard) {
+	them := c ^ 1
+	own := p.ColorPieces(c)
+
+	// Zones: own men sheltered in own zones, own king beside them, the
+	// enemy king fenced off by them, and enemy men stranded inside them
+	// (only from set-up positions: we take them normally, they cannot
+	// recapture without dying).
+	var z score
+	guards := own.And(zone[c]).AndNot(durgs[c]).AndNot(board.SquareBB(ksq[c])).Count()
+	shield := board.KingZone(ksq[c]).And(zone[c]).Count()
+	fence := board.KingZone(ksq[them]).And(zone[c]).Count()
+	z.mg = guards*zoneGuard.mg + shield*zoneKingShield.mg + fence*zoneKingFence.mg
+	z.eg = guards*zoneGuard.eg + shield*zoneKingShield.eg + fence*zoneKingFence.eg
+	for b := p.ColorPieces(them).And(zone[c]).AndNot(durgs[them]); b.Any(); {
+		s := b.Pop()
+		z.mg += zoneIntruder.mg
+		z.eg += zoneIntruder.eg
+		if attacked[c].Has(s) {
+			v := pr.material[p.PieceAt(s).Type()]
+			z.mg += v.mg / 4
+			z.eg += v.eg / 4
+		}
+	}
+	a.add(tZones, sign, z)
+
+	// Succession: a waiting Mantri arrives next turn on a free c, d, f or
+	// g square; with none free he is lost.
+	free := pr.slots[c].AndNot(occ).AndNot(zone[them]).Count()
+	if w := p.Waiting(c); w > 0 {
+		placed := min(w, free)
+		bv := pr.material[board.Bishop]
+		a.add(tSuccession, sign, score{
+			(placed*90 + (w-placed)*20) * bv.mg / 100,
+			(placed*90 + (w-placed)*20) * bv.eg / 100,
+		})
+	}
+
+	// The Rani's call.
+	if p.Pieces(c, board.Queen).Empty() {
+		hope := 0
+		switch f := p.Fallen(c); {
+		case p.CallAvailable(c):
+			hope = raniReadyNoSq
+			if free > 0 {
+				hope = raniReady
+			}
+		case f < 4:
+			hope = raniHope[f]
+		}
+		if hope > 0 {
+			q := pr.material[board.Queen]
+			a.add(tRani, sign, score{q.mg * hope / 256, q.eg * hope / 256})
+		}
+	}
+
+	// Castling: the board has no accessor for the rights, so they are
+	// read off the pieces: still possible while the Raja is on e1 and a Gaj
+	// on its corner with no own Mantri on the square that forfeits that
+	// side. A king on the e-file without that is stuck in the middle.
+	k := ksq[c]
+	if k.File() == 4 && pr.relRank[c][k] <= 1 {
+		rooks, bishops := p.Pieces(c, board.Rook), p.Pieces(c, board.Bishop)
+		canCastle := k == pr.homeKing[c] &&
+			((rooks.Has(pr.cornerK[c]) && !bishops.Has(pr.mantriK[c])) ||
+				(rooks.Has(pr.cornerQ[c]) && !bishops.Has(pr.mantriQ[c])))
+		if !canCastle {
+			a.add(tCastling, sign, score{forfeitCastle, 0})
+		}
+	}
+}

@@ -1,0 +1,169 @@
+package protocol
+
+import (
+	"bufio"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// session drives a UCI loop through pipes, as a GUI would.
+type session struct {
+	t     *testing.T
+	in    *io.PipeWriter
+	lines chan string
+	done  chan struct{}
+}
+
+func newSession(t *testing.T) *session {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	s := &session{t: t, in: inW, lines: make(chan string, 1000), done: make(chan struct{})}
+	go func() {
+		New(outW).Run(inR)
+		outW.Close()
+		close(s.done)
+	}()
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			s.lines <- sc.Text()
+		}
+		close(s.lines)
+	}()
+	t.Cleanup(func() { inW.Close() })
+	return s
+}
+
+func (s *session) send(cmds ...string) {
+	for _, c := range cmds {
+		_, err := io.WriteString(s.in, c+"\n")
+		require.NoError(s.t, err)
+	}
+}
+
+// expect reads lines until one starts with prefix; returns all lines read.
+func (s *session) expect(prefix string, timeout time.Duration) []string {
+	s.t.Helper()
+	var got []string
+	deadline := time.After(timeout)
+	for {
+		select {
+		case l, ok := <-s.lines:
+			if !ok {
+				s.t.Fatalf("output closed waiting for %q; got %q", prefix, got)
+			}
+			got = append(got, l)
+			if strings.HasPrefix(l, prefix) {
+				return got
+			}
+		case <-deadline:
+			s.t.Fatalf("no %q within %v; got %q", prefix, timeout, got)
+		}
+	}
+}
+
+func TestHandshakeAnnouncesOptions(t *testing.T) {
+	s := newSession(t)
+	s.send("uci")
+	out := strings.Join(s.expect("uciok", time.Second), "\n")
+	for _, want := range []string{"id name Senapati", "option name UCI_Variant type combo default chess var chess var chaturanga var durg",
+		"option name Hash type spin", "option name Threads", "option name MultiPV", "option name Ponder type check",
+		"option name Move Overhead", "option name MoveRule", "option name Clear Hash type button"} {
+		require.Contains(t, out, want)
+	}
+}
+
+func TestVariantSwitchAnnouncesGeometry(t *testing.T) {
+	s := newSession(t)
+	s.send("setoption name UCI_Variant value durg")
+	l := s.expect("info string variant", 5*time.Second)
+	require.Equal(t, "info string variant durg files 9 ranks 9 startpos rnh1k1hnr/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/RNH1K1HNR[] w KQkq - 0 1 0/0", l[len(l)-1])
+	s.send("position startpos moves e2e4", "d")
+	out := strings.Join(s.expect("Side to move", time.Second), "\n")
+	require.Contains(t, out, "Fen: rnh1k1hnr/ppppppppp/1d5d1/9/9/4P4/1D5D1/PPPP1PPPP/RNH1K1HNR[] b KQkq - 0 1 0/0")
+}
+
+func TestBadInputIsReportedAndSurvived(t *testing.T) {
+	cases := []struct{ cmd, want string }{
+		{"frobnicate", "info string unknown command 'frobnicate'"},
+		{"position fen 8/8/8 w - - 0 1", "info string invalid FEN for chess"},
+		{"position startpos moves e2e4 e7e5 e1e3", "info string move 3 (e1e3): illegal move e1e3"},
+		{"position startpos moves e2e4 xx", "info string move 2 (xx): unparsable move"},
+		{"setoption name Hash value 0", "info string option Hash value 0 is out of range 1..65536"},
+		{"setoption name Hash value lots", "info string option Hash needs a whole number"},
+		{"setoption name Bogus value 1", "info string unknown option 'Bogus'"},
+		{"setoption name UCI_Variant value shogi", "info string option UCI_Variant: \"shogi\" is not one of"},
+		{"setoption", "info string setoption needs"},
+		{"go depth x", "info string go depth needs a non-negative number"},
+		{"position", "info string position needs startpos or fen"},
+		{"\x00\xff garbage \t", "info string unknown command"},
+	}
+	s := newSession(t)
+	for _, tc := range cases {
+		s.send(tc.cmd)
+		l := s.expect("info string", 5*time.Second)
+		require.True(t, strings.HasPrefix(l[len(l)-1], tc.want), "%q gave %q", tc.cmd, l[len(l)-1])
+		s.send("isready")
+		s.expect("readyok", time.Second)
+	}
+	// The illegal move left the position after the last legal move.
+	s.send("position startpos moves e2e4 e7e5 e1e3", "d")
+	out := strings.Join(s.expect("Side to move", time.Second), "\n")
+	require.Contains(t, out, "Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2")
+}
+
+func TestGoDepthGivesLegalBestMove(t *testing.T) {
+	for _, v := range []string{"chess", "chaturanga", "durg"} {
+		s := newSession(t)
+		s.send("setoption name UCI_Variant value "+v, "position startpos", "go depth 4")
+		out := s.expect("bestmove", 20*time.Second)
+		require.Contains(t, strings.Join(out, "\n"), "info depth 4 ")
+		best := strings.Fields(out[len(out)-1])[1]
+		s.send("position startpos moves "+best, "isready")
+		l := s.expect("readyok", time.Second)
+		require.Len(t, l, 1, "the best move %s was refused: %q", best, l)
+	}
+}
+
+func TestStopAndQuitAnswerQuickly(t *testing.T) {
+	for _, v := range []string{"chess", "durg"} {
+		s := newSession(t)
+		s.send("setoption name UCI_Variant value "+v, "position startpos", "go infinite")
+		s.expect("info depth 3 ", 10*time.Second) // the search is running
+		start := time.Now()
+		s.send("stop")
+		s.expect("bestmove", time.Second)
+		require.Less(t, time.Since(start), 50*time.Millisecond, "stop latency")
+
+		s.send("go infinite")
+		s.expect("info depth 3 ", 10*time.Second)
+		start = time.Now()
+		s.send("quit")
+		select {
+		case <-s.done:
+		case <-time.After(time.Second):
+			t.Fatal("quit did not end the session")
+		}
+		require.Less(t, time.Since(start), 50*time.Millisecond, "quit latency")
+	}
+}
+
+func TestFinishedPositionsAnswerNone(t *testing.T) {
+	cases := []struct{ variant, fen, score string }{
+		{"chess", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "score mate 0"},
+		{"chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "score cp 0"},
+		// A stalemated side in chaturanga has won.
+		{"chaturanga", "7k/5Q2/6K1/p7/P7/8/8/8 b - - 0 1", "score cp 32000"},
+	}
+	for _, tc := range cases {
+		s := newSession(t)
+		s.send("setoption name UCI_Variant value "+tc.variant, "position fen "+tc.fen, "go depth 5")
+		out := s.expect("bestmove", 5*time.Second)
+		require.Equal(t, "bestmove (none)", out[len(out)-1])
+		require.Contains(t, out[len(out)-2], tc.score)
+	}
+}

@@ -1,0 +1,457 @@
+// Package search finds the best move: iterative deepening with aspiration
+// windows, principal-variation alpha-beta, quiescence search, a shared
+// lock-free transposition table and Lazy SMP threads.
+package search
+
+import (
+	"context"
+	"math"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"senapati/board"
+)
+
+const (
+	Infinity = 32001
+	Mate     = 32000
+	MaxPly   = 128
+	// MateBound: scores beyond it are mates (distance in plies from the root).
+	MateBound = Mate - MaxPly
+)
+
+// Evaluator scores a position in centipawns for the side to move.
+type Evaluator func(*board.Position) int
+
+// PieceValuer gives material values for move ordering.
+type PieceValuer func(*board.Variant, board.PieceType) int
+
+// Options configure an Engine; the protocol sets them from UCI options.
+type Options struct {
+	Threads      int
+	MultiPV      int
+	MoveOverhead time.Duration
+	MoveRule     int // moves per side; 0 off, -1 the variant's default
+	Eval         Evaluator
+	Value        PieceValuer
+}
+
+// Info is one progress report: a finished iteration or a MultiPV line.
+type Info struct {
+	Depth, SelDepth, MultiPV int
+	Score                    int // centipawns, or a mate score near ±Mate
+	Bound                    Bound
+	Nodes                    uint64
+	NPS                      uint64
+	HashFull                 int
+	Time                     time.Duration
+	PV                       []board.Move
+}
+
+// Result is the search's answer.
+type Result struct {
+	Best, Ponder board.Move
+	Score        int
+	Depth        int
+	Nodes        uint64
+}
+
+// Engine owns the table and runs one search at a time.
+type Engine struct {
+	TT      *TT
+	Options Options
+
+	mu        sync.Mutex
+	stop      atomic.Bool
+	ponder    atomic.Bool
+	startTime time.Time
+	nodes     atomic.Uint64
+	workers   []*worker
+}
+
+// NewEngine makes an engine with a table of hashMB megabytes.
+func NewEngine(hashMB int, opts Options) *Engine {
+	if opts.Threads < 1 {
+		opts.Threads = 1
+	}
+	if opts.MultiPV < 1 {
+		opts.MultiPV = 1
+	}
+	return &Engine{TT: NewTT(hashMB), Options: opts}
+}
+
+// Stop ends the running search as soon as possible (UCI stop).
+func (e *Engine) Stop() { e.stop.Store(true) }
+
+// PonderHit turns a ponder search into a normal timed one.
+func (e *Engine) PonderHit() { e.ponder.Store(false) }
+
+// NewGame forgets everything learnt (ucinewgame).
+func (e *Engine) NewGame() {
+	e.TT.Clear()
+	e.workers = nil
+}
+
+// rootMove is one legal root move with what the last iteration learnt.
+type rootMove struct {
+	move      board.Move
+	score     int
+	prevScore int
+	selDepth  int
+	pv        []board.Move
+}
+
+// Search runs a search on root, whose earlier positions' hashes (oldest
+// first, root excluded) are history. report is called from one goroutine.
+// ctx cancellation stops the search like Stop.
+func (e *Engine) Search(ctx context.Context, root board.Position, history []uint64, limits Limits, report func(Info)) Result {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.stop.Store(false)
+	e.ponder.Store(limits.Ponder)
+	e.startTime = time.Now()
+	e.nodes.Store(0)
+	e.TT.NewSearch()
+	if ctx.Done() != nil {
+		done := make(chan struct{})
+		defer close(done)
+		go func() {
+			select {
+			case <-ctx.Done():
+				e.Stop()
+			case <-done:
+			}
+		}()
+	}
+
+	var ml board.MoveList
+	root.GenerateMoves(&ml)
+	var roots []rootMove
+	for _, m := range ml.Slice() {
+		if len(limits.SearchMoves) > 0 && !slices.Contains(limits.SearchMoves, root.MoveString(m)) {
+			continue
+		}
+		roots = append(roots, rootMove{move: m, score: -Infinity, prevScore: -Infinity})
+	}
+	if len(roots) == 0 {
+		return Result{}
+	}
+
+	moveRule := e.Options.MoveRule
+	if moveRule < 0 {
+		moveRule = root.Variant().DefaultMoveRule
+	}
+	soft, hard := timeBudget(&limits, int(root.SideToMove()), e.Options.MoveOverhead)
+	s := &searchRun{
+		e: e, limits: limits, soft: soft, hard: hard, moveRule: moveRule,
+		multiPV: min(e.Options.MultiPV, len(roots)), report: report,
+	}
+	for len(e.workers) < e.Options.Threads {
+		e.workers = append(e.workers, &worker{})
+	}
+	workers := e.workers[:e.Options.Threads]
+	var g errgroup.Group
+	for i, w := range workers {
+		w.reset(s, i, root, history, roots)
+		g.Go(func() error {
+			w.iterate()
+			if i == 0 {
+				// The main thread decides when the search ends; an infinite or
+				// ponder search waits for stop before answering.
+				for (s.limits.Infinite || e.ponder.Load()) && !e.stop.Load() {
+					time.Sleep(time.Millisecond)
+				}
+				e.stop.Store(true)
+			}
+			return nil
+		})
+	}
+	_ = g.Wait()
+	best := workers[0]
+	for _, w := range workers[1:] { // a helper that finished a deeper iteration knows more
+		if w.completed > best.completed && w.roots[0].score > best.roots[0].score-50 {
+			best = w
+		}
+	}
+	if report != nil {
+		s.reportLines(best, true)
+	}
+	r := Result{Best: best.roots[0].move, Score: best.roots[0].score, Depth: best.completed, Nodes: s.totalNodes()}
+	if pv := best.roots[0].pv; len(pv) > 1 {
+		r.Ponder = pv[1]
+	}
+	return r
+}
+
+// searchRun is the shared state of one Search call.
+type searchRun struct {
+	e          *Engine
+	limits     Limits
+	soft, hard time.Duration
+	moveRule   int
+	multiPV    int
+	report     func(Info)
+	workers    []*worker
+	reportMu   sync.Mutex
+}
+
+func (s *searchRun) totalNodes() uint64 {
+	var n uint64
+	for _, w := range s.e.workers[:s.e.Options.Threads] {
+		n += w.nodes.Load()
+	}
+	return n
+}
+
+func (s *searchRun) elapsed() time.Duration { return time.Since(s.e.startTime) }
+
+func (s *searchRun) reportLines(w *worker, final bool) {
+	s.reportMu.Lock()
+	defer s.reportMu.Unlock()
+	el := s.elapsed()
+	nodes := s.totalNodes()
+	depth := max(w.completed, 1)
+	for i := 0; i < s.multiPV; i++ {
+		rm := &w.roots[i]
+		score := rm.score
+		if score == -Infinity {
+			if final && i > 0 {
+				continue
+			}
+			score = rm.prevScore
+		}
+		if score == -Infinity {
+			score = 0
+		}
+		pv := rm.pv
+		if len(pv) == 0 {
+			pv = []board.Move{rm.move}
+		}
+		s.report(Info{
+			Depth: depth, SelDepth: max(rm.selDepth, depth), MultiPV: i + 1, Score: score,
+			Nodes: nodes, NPS: uint64(float64(nodes) / max(el.Seconds(), 1e-6)),
+			HashFull: s.e.TT.HashFull(), Time: el, PV: slices.Clone(pv),
+		})
+	}
+}
+
+// worker is one search thread with its own stacks; nothing here is shared.
+type worker struct {
+	run       *searchRun
+	id        int
+	nodes     atomic.Uint64
+	completed int // last fully searched depth
+	selDepth  int
+	roots     []rootMove
+	pvIdx     int
+	stack     [MaxPly + 2]frame
+	keys      []uint64 // hashes of the game before the root, then of the path
+	base      int      // index of the root in keys
+	killers   [MaxPly + 2][2]board.Move
+	history   [2][board.NumSquares * board.NumSquares]int32
+	pvTable   [MaxPly + 2][MaxPly + 2]board.Move
+	pvLen     [MaxPly + 2]int
+	eval      Evaluator
+	value     PieceValuer
+	variant   *board.Variant
+	values    [board.NumTypes]int
+	lastCheck uint64
+}
+
+// frame is one ply of the search stack.
+type frame struct {
+	pos    board.Position
+	moves  board.MoveList
+	scores [board.MaxMoves]int32
+	null   bool // reached by a null move: repetitions cannot cross it
+}
+
+func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint64, roots []rootMove) {
+	w.run, w.id = s, id
+	w.nodes.Store(0)
+	w.completed, w.selDepth, w.lastCheck = 0, 0, 0
+	w.roots = slices.Clone(roots)
+	w.stack[0].pos = root
+	w.keys = append(append(w.keys[:0], history...), root.Hash())
+	w.base = len(history)
+	w.keys = slices.Grow(w.keys, MaxPly+2)
+	w.eval, w.value, w.variant = s.e.Options.Eval, s.e.Options.Value, root.Variant()
+	for t := board.PieceType(0); t < board.NumTypes; t++ {
+		w.values[t] = w.value(w.variant, t)
+	}
+	w.killers = [MaxPly + 2][2]board.Move{}
+	for c := range w.history {
+		for i := range w.history[c] {
+			w.history[c][i] /= 8
+		}
+	}
+}
+
+func (w *worker) stopped() bool { return w.run.e.stop.Load() }
+
+// checkLimits runs every so many nodes: time, node count.
+func (w *worker) checkLimits() {
+	s := w.run
+	if s.limits.Nodes > 0 && s.totalNodes() >= s.limits.Nodes {
+		s.e.stop.Store(true)
+	}
+	if w.id == 0 && s.hard > 0 && !s.e.ponder.Load() && s.elapsed() >= s.hard {
+		s.e.stop.Store(true)
+	}
+}
+
+// iterate is iterative deepening on this worker's copy of the root.
+func (w *worker) iterate() {
+	s := w.run
+	maxDepth := MaxPly - 1
+	if s.limits.Depth > 0 {
+		maxDepth = min(s.limits.Depth, maxDepth)
+	}
+	if s.limits.Mate > 0 {
+		maxDepth = min(maxDepth, 2*s.limits.Mate)
+	}
+	bestChanges := 0.0
+	lastBest := board.NoMove
+	for depth := 1; depth <= maxDepth; depth++ {
+		// Helpers skip some depths so the threads spread over the tree.
+		if w.id > 0 && depth > 1 && (depth+w.id)%3 == 0 {
+			continue
+		}
+		for i := range w.roots {
+			w.roots[i].prevScore = w.roots[i].score
+		}
+		for w.pvIdx = 0; w.pvIdx < s.multiPV; w.pvIdx++ {
+			w.aspiration(depth)
+			if w.stopped() {
+				break
+			}
+			if w.id == 0 && s.report != nil && (w.pvIdx == s.multiPV-1 || s.elapsed() > 3*time.Second) {
+				w.completed = depth
+				s.reportLines(w, false)
+			}
+		}
+		if w.stopped() {
+			break
+		}
+		w.completed = depth
+		if w.id != 0 {
+			continue
+		}
+		best := w.roots[0]
+		if best.move != lastBest {
+			bestChanges++
+			lastBest = best.move
+		}
+		if s.limits.Mate > 0 && best.score >= Mate-2*s.limits.Mate {
+			break
+		}
+		if s.soft > 0 && !s.e.ponder.Load() {
+			// More time when the best move keeps changing or the score
+			// drops, less when it has been stable.
+			instability := 1 + bestChanges*0.5
+			bestChanges *= 0.5
+			if drop := best.prevScore - best.score; best.prevScore != -Infinity && drop > 20 {
+				instability *= 1 + math.Min(float64(drop), 200)/200
+			}
+			if len(w.roots) == 1 {
+				instability = 0.1
+			}
+			if s.elapsed() > time.Duration(float64(s.soft)*instability*0.6) {
+				break
+			}
+		}
+	}
+	if w.id == 0 {
+		// Only the main thread's own limits end the search for everyone.
+		if !s.limits.Infinite && !s.e.ponder.Load() {
+			s.e.stop.Store(true)
+		}
+	}
+}
+
+// aspiration searches the current MultiPV line with a window around the
+// last score, widening it on failure.
+func (w *worker) aspiration(depth int) {
+	rm := &w.roots[w.pvIdx]
+	alpha, beta := -Infinity, Infinity
+	delta := 25
+	if depth >= 5 && rm.prevScore != -Infinity && abs(rm.prevScore) < MateBound {
+		alpha, beta = max(rm.prevScore-delta, -Infinity), min(rm.prevScore+delta, Infinity)
+	}
+	for {
+		score := w.rootSearch(depth, alpha, beta)
+		slices.SortStableFunc(w.roots[w.pvIdx:], func(a, b rootMove) int { return b.score - a.score })
+		if w.stopped() {
+			return
+		}
+		switch {
+		case score <= alpha:
+			beta = (alpha + beta) / 2
+			alpha = max(score-delta, -Infinity)
+		case score >= beta:
+			beta = min(score+delta, Infinity)
+		default:
+			return
+		}
+		delta += delta / 2
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func (w *worker) rootSearch(depth, alpha, beta int) int {
+	pos := &w.stack[0].pos
+	child := &w.stack[1]
+	w.keys = w.keys[:w.base+1]
+	best := -Infinity
+	for i := w.pvIdx; i < len(w.roots); i++ {
+		rm := &w.roots[i]
+		child.pos = *pos
+		child.pos.DoMove(rm.move)
+		child.null = false
+		w.keys = append(w.keys[:w.base+1], child.pos.Hash())
+		w.selDepth = 0
+		ext := 0
+		if child.pos.InCheck() {
+			ext = 1
+		}
+		var score int
+		if i == w.pvIdx {
+			score = -w.search(1, depth-1+ext, -beta, -alpha, true)
+		} else {
+			score = -w.search(1, depth-1+ext, -alpha-1, -alpha, false)
+			if score > alpha && score < beta {
+				score = -w.search(1, depth-1+ext, -beta, -alpha, true)
+			}
+		}
+		if w.stopped() {
+			return best
+		}
+		if i == w.pvIdx || score > alpha {
+			rm.score = score
+			rm.selDepth = w.selDepth
+			rm.pv = append(append(rm.pv[:0], rm.move), w.pvTable[1][1:w.pvLen[1]]...)
+		} else {
+			rm.score = -Infinity
+		}
+		if score > best {
+			best = score
+		}
+		if score > alpha {
+			alpha = score
+			if score >= beta {
+				return score
+			}
+		}
+	}
+	return best
+}

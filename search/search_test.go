@@ -1,0 +1,162 @@
+package search
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"senapati/board"
+	"senapati/eval"
+)
+
+func newTestEngine(threads int) *Engine {
+	return NewEngine(1, Options{Threads: threads, MultiPV: 1, MoveRule: -1, Eval: eval.Evaluate, Value: eval.PieceValue})
+}
+
+func searchFEN(t *testing.T, e *Engine, v *board.Variant, fen string, l Limits) (Result, board.Position) {
+	t.Helper()
+	p, err := board.ParseFEN(v, fen)
+	require.NoError(t, err)
+	return e.Search(context.Background(), p, nil, l, nil), p
+}
+
+// Mates per variant, each with the one move that mates fastest.
+var mateTests = []struct {
+	name  string
+	v     *board.Variant
+	fen   string
+	plies int // plies to mate (1 = mate in 1)
+	first string
+}{
+	{"chess back rank", board.Chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, "a1a8"},
+	{"chess mate in 2", board.Chess, "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", 3, "a1a6"},
+	// The only mate: the Ashva takes on e8 inside Black's zone, both die,
+	// and the opened e-file is check from the Gaj.
+	{"durg zone kill opens the file", board.DurgGame, "3dkd3/1n1pnp3/9/5N3/9/9/9/9/K3R4[] w - - 0 1 0/0", 1, "f6e8"},
+	// Taking the last black piece bares the Raja: an immediate win.
+	{"chaturanga bare Raja", board.Chaturanga, "3k4/8/8/8/8/8/p7/R3K3 w - - 0 1", 1, "a1a2"},
+}
+
+func TestFindsMates(t *testing.T) {
+	for _, tc := range mateTests {
+		t.Run(tc.name, func(t *testing.T) {
+			e := newTestEngine(1)
+			r, p := searchFEN(t, e, tc.v, tc.fen, Limits{Depth: tc.plies + 3})
+			require.Equal(t, tc.first, p.MoveString(r.Best))
+			require.Equal(t, Mate-tc.plies, r.Score, "score %d", r.Score)
+		})
+	}
+}
+
+func TestFixedDepthAndNodesAreReproducible(t *testing.T) {
+	for _, v := range board.Variants {
+		for _, l := range []Limits{{Depth: 6}, {Nodes: 30000}} {
+			var first Result
+			for run := 0; run < 2; run++ {
+				e := newTestEngine(1)
+				r, _ := searchFEN(t, e, v, v.StartFEN, l)
+				if run == 0 {
+					first = r
+					continue
+				}
+				require.Equal(t, first, r, "%s %+v", v.Name, l)
+			}
+			if l.Nodes > 0 {
+				require.Equal(t, l.Nodes, first.Nodes, "go nodes stops at the exact count")
+			}
+		}
+	}
+}
+
+func TestThreadsShareTheTableRaceFree(t *testing.T) {
+	for _, v := range board.Variants {
+		e := newTestEngine(4)
+		r, p := searchFEN(t, e, v, v.StartFEN, Limits{Depth: 6})
+		var ml board.MoveList
+		p.GenerateMoves(&ml)
+		require.Contains(t, ml.Slice(), r.Best)
+		require.Positive(t, e.TT.HashFull())
+	}
+}
+
+func TestStopEndsInfiniteSearch(t *testing.T) {
+	e := newTestEngine(2)
+	p := board.DurgGame.StartPosition()
+	done := make(chan Result)
+	go func() { done <- e.Search(context.Background(), p, nil, Limits{Infinite: true}, nil) }()
+	time.Sleep(100 * time.Millisecond)
+	start := time.Now()
+	e.Stop()
+	select {
+	case r := <-done:
+		require.NotEqual(t, board.NoMove, r.Best)
+		require.Less(t, time.Since(start), 50*time.Millisecond)
+	case <-time.After(time.Second):
+		t.Fatal("stop did not end the search")
+	}
+}
+
+func TestTimeBudgetStaysInsideTheClock(t *testing.T) {
+	for _, tc := range []struct{ left, inc time.Duration }{
+		{10 * time.Second, 100 * time.Millisecond}, {time.Second, 10 * time.Millisecond},
+		{50 * time.Millisecond, 10 * time.Millisecond}, {5 * time.Millisecond, 0},
+	} {
+		l := Limits{Time: [2]time.Duration{tc.left, tc.left}, Inc: [2]time.Duration{tc.inc, tc.inc}}
+		soft, hard := timeBudget(&l, 0, 30*time.Millisecond)
+		require.LessOrEqual(t, soft, hard)
+		require.Positive(t, soft)
+		require.Positive(t, hard)
+		if tc.left > 100*time.Millisecond {
+			require.Less(t, hard, tc.left-30*time.Millisecond, "%v", tc)
+		}
+	}
+}
+
+func TestRepetitionOfGameHistoryIsADraw(t *testing.T) {
+	// White, a queen down, can step back into a position of the game's
+	// history: the search takes the draw.
+	p, err := board.ParseFEN(board.Chess, "6k1/8/8/8/3q4/8/8/6K1 w - - 10 40")
+	require.NoError(t, err)
+	var ml board.MoveList
+	p.GenerateMoves(&ml)
+	repeat, err := p.ParseMove("g1h1")
+	require.NoError(t, err)
+	seen := p
+	seen.DoMove(repeat)
+	history := []uint64{seen.Hash(), 1, 2} // seen four plies before the child
+	r := newTestEngine(1).Search(context.Background(), p, history, Limits{Depth: 6}, nil)
+	require.Equal(t, repeat, r.Best)
+	require.Equal(t, 0, r.Score)
+}
+
+// The search's inner loop must not allocate: a fixed-depth search on a
+// warmed-up worker allocates nothing per node.
+func TestSearchInnerLoopDoesNotAllocate(t *testing.T) {
+	for _, v := range board.Variants {
+		e := newTestEngine(1)
+		p := v.StartPosition()
+		e.Search(context.Background(), p, nil, Limits{Depth: 2}, nil)
+		w := e.workers[0]
+		allocs := testing.AllocsPerRun(3, func() {
+			w.search(0, 5, -Infinity, Infinity, true)
+		})
+		require.Zero(t, allocs, v.Name)
+	}
+}
+
+func BenchmarkSearch(b *testing.B) {
+	for _, v := range board.Variants {
+		b.Run(v.Name, func(b *testing.B) {
+			e := newTestEngine(1)
+			p := v.StartPosition()
+			var nodes uint64
+			for b.Loop() {
+				e.NewGame()
+				nodes += e.Search(context.Background(), p, nil, Limits{Depth: 7}, nil).Nodes
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
+	}
+}

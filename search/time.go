@@ -1,0 +1,45 @@
+package search
+
+import "time"
+
+// Limits is what a `go` command asks for.
+type Limits struct {
+	Depth       int
+	Nodes       uint64
+	Mate        int // find a mate in this many moves
+	MoveTime    time.Duration
+	Time, Inc   [2]time.Duration // by colour, White first
+	MovesToGo   int
+	Infinite    bool
+	Ponder      bool
+	SearchMoves []string // restrict the root to these move strings
+}
+
+func (l *Limits) hasClock(side int) bool { return l.Time[side] > 0 }
+
+// timeBudget computes the soft target and the hard limit of one move.
+// The soft target is checked between iterations and stretched or shrunk
+// by how stable the best move is; the hard limit stops the search
+// mid-iteration and leaves the move overhead untouched for the GUI.
+func timeBudget(l *Limits, side int, overhead time.Duration) (soft, hard time.Duration) {
+	if l.MoveTime > 0 { // use it all: no soft target
+		return 0, max(l.MoveTime-overhead, time.Millisecond)
+	}
+	if !l.hasClock(side) {
+		return 0, 0
+	}
+	left, inc := l.Time[side], l.Inc[side]
+	mtg := l.MovesToGo
+	if mtg <= 0 || mtg > 40 {
+		mtg = 40
+	}
+	usable := max(left-overhead-min(left/20, 50*time.Millisecond), time.Millisecond)
+	soft = left/time.Duration(mtg+2) + inc*3/4
+	hard = min(usable*2/5, soft*5)
+	if l.MovesToGo == 1 {
+		hard = usable * 4 / 5
+	}
+	hard = max(min(hard, usable), time.Millisecond)
+	soft = min(soft, hard)
+	return soft, hard
+}
