@@ -143,6 +143,8 @@ func (u *UCI) Handle(line string) bool {
 		u.display()
 	case "eval":
 		u.explain()
+	case "bench":
+		u.bench(args)
 	case "debug", "register":
 	default:
 		u.info("unknown command '%s'", truncate(cmd, 40))

@@ -3,6 +3,7 @@ package protocol
 import (
 	"bufio"
 	"io"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -165,5 +166,81 @@ func TestFinishedPositionsAnswerNone(t *testing.T) {
 		out := s.expect("bestmove", 5*time.Second)
 		require.Equal(t, "bestmove (none)", out[len(out)-1])
 		require.Contains(t, out[len(out)-2], tc.score)
+	}
+}
+
+func TestMultiPVSearchMovesMateAndPonder(t *testing.T) {
+	s := newSession(t)
+	s.send("setoption name MultiPV value 3", "position startpos", "go depth 5")
+	out := s.expect("bestmove", 20*time.Second)
+	joined := strings.Join(out, "\n")
+	for _, k := range []string{"info depth 5 seldepth", "multipv 1 ", "multipv 2 ", "multipv 3 "} {
+		require.Contains(t, joined, k)
+	}
+
+	s.send("setoption name MultiPV value 1", "position startpos", "go depth 4 searchmoves a2a3 h2h3")
+	out = s.expect("bestmove", 20*time.Second)
+	best := strings.Fields(out[len(out)-1])[1]
+	require.Contains(t, []string{"a2a3", "h2h3"}, best)
+
+	s.send("position fen kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", "go mate 2")
+	out = s.expect("bestmove", 20*time.Second)
+	require.Contains(t, out[len(out)-2], "score mate 2")
+	require.Equal(t, "bestmove a1a6", strings.Join(strings.Fields(out[len(out)-1])[:2], " "))
+
+	// A ponder search runs until ponderhit turns it into a timed one.
+	s.send("position startpos", "go ponder wtime 500 btime 500")
+	s.expect("info depth 2 ", 10*time.Second)
+	for quiet := time.After(300 * time.Millisecond); ; {
+		select {
+		case l := <-s.lines:
+			require.False(t, strings.HasPrefix(l, "bestmove"), "ponder search answered before ponderhit: %q", l)
+			continue
+		case <-quiet:
+		}
+		break
+	}
+	s.send("ponderhit")
+	s.expect("bestmove", 5*time.Second)
+}
+
+// playClockGame lets two sessions play one game at base+inc from the start
+// position, charging each the wall time from `go` to `bestmove`; it fails
+// if a clock runs out. It returns the number of moves played.
+func playClockGame(t *testing.T, variant string, base, inc time.Duration, maxPlies int) int {
+	engines := [2]*session{newSession(t), newSession(t)}
+	for _, e := range engines {
+		e.send("setoption name UCI_Variant value "+variant, "ucinewgame", "isready")
+		e.expect("readyok", 5*time.Second)
+	}
+	clock := [2]time.Duration{base, base}
+	var moves []string
+	for ply := 0; ply < maxPlies; ply++ {
+		side := ply % 2
+		e := engines[side]
+		e.send("position startpos moves " + strings.Join(moves, " "))
+		start := time.Now()
+		e.send("go wtime " + ms(clock[0]) + " btime " + ms(clock[1]) + " winc " + ms(inc) + " binc " + ms(inc))
+		out := e.expect("bestmove", clock[side]+time.Second)
+		clock[side] -= time.Since(start)
+		require.Positive(t, clock[side], "%s lost on time at ply %d", variant, ply)
+		clock[side] += inc
+		f := strings.Fields(out[len(out)-1])
+		if f[1] == "(none)" {
+			return ply
+		}
+		moves = append(moves, f[1])
+	}
+	return maxPlies
+}
+
+func ms(d time.Duration) string { return strconv.Itoa(int(d.Milliseconds())) }
+
+func TestNoTimeLossAtFastControls(t *testing.T) {
+	for _, v := range []string{"chess", "chaturanga", "durg"} {
+		playClockGame(t, v, time.Second, 10*time.Millisecond, 80)
+	}
+	if !testing.Short() {
+		playClockGame(t, "durg", 10*time.Second, 100*time.Millisecond, 40)
 	}
 }

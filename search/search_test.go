@@ -37,6 +37,9 @@ var mateTests = []struct {
 	{"durg zone kill opens the file", board.DurgGame, "3dkd3/1n1pnp3/9/5N3/9/9/9/9/K3R4[] w - - 0 1 0/0", 1, "f6e8"},
 	// Taking the last black piece bares the Raja: an immediate win.
 	{"chaturanga bare Raja", board.Chaturanga, "3k4/8/8/8/8/8/p7/R3K3 w - - 0 1", 1, "a1a2"},
+	// Rh1 wins the last Padati next move whatever Black does.
+	{"chaturanga bare Raja in 2", board.Chaturanga, "4k3/8/3K4/8/8/8/7p/1R6 w - - 0 1", 3, ""},
+	{"durg mate in 2", board.DurgGame, "4k4/9/3K5/9/9/9/9/9/1R7[Q] w - - 0 1 5/6", 3, ""},
 }
 
 func TestFindsMates(t *testing.T) {
@@ -44,8 +47,18 @@ func TestFindsMates(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			e := newTestEngine(1)
 			r, p := searchFEN(t, e, tc.v, tc.fen, Limits{Depth: tc.plies + 3})
-			require.Equal(t, tc.first, p.MoveString(r.Best))
+			if tc.first != "" {
+				require.Equal(t, tc.first, p.MoveString(r.Best))
+			}
 			require.Equal(t, Mate-tc.plies, r.Score, "score %d", r.Score)
+			// Brute force agrees: no faster win, and the chosen move wins in time.
+			moves := (tc.plies + 1) / 2
+			require.False(t, forcedWin(&p, moves-1))
+			q := p
+			q.DoMove(r.Best)
+			if o := q.Outcome(0); o.Result == board.Ongoing {
+				require.True(t, allRepliesLose(&q, moves-1, p.SideToMove()))
+			}
 		})
 	}
 }
