@@ -381,12 +381,19 @@ func (w *worker) qsearch(ply, alpha, beta int) int {
 		}
 		alpha = max(alpha, best)
 	}
+	if !inCheck { // keep captures, promotions and the call only
+		n := 0
+		for _, m := range fr.moves.Moves[:fr.moves.N] {
+			if !pos.IsQuiet(m) {
+				fr.moves.Moves[n] = m
+				n++
+			}
+		}
+		fr.moves.N = n
+	}
 	w.scoreMoves(ply, board.NoMove)
 	for i := 0; i < fr.moves.N; i++ {
 		m := w.pickMove(ply, i)
-		if !inCheck && fr.scores[i] < orderCapture {
-			break // ordered: the rest are quiet
-		}
 		child := &w.stack[ply+1]
 		child.pos = *pos
 		child.pos.DoMove(m)

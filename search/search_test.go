@@ -167,7 +167,7 @@ func BenchmarkSearch(b *testing.B) {
 			var nodes uint64
 			for b.Loop() {
 				e.NewGame()
-				nodes += e.Search(context.Background(), p, nil, Limits{Depth: 7}, nil).Nodes
+				nodes += e.Search(context.Background(), p, nil, Limits{Depth: 10}, nil).Nodes
 			}
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 		})
