@@ -292,85 +292,63 @@ func (u *UCI) display() {
 
 func (u *UCI) goCommand(args []string) {
 	var l search.Limits
-	ms := func(i int) (time.Duration, bool) {
-		if i+1 >= len(args) {
-			return 0, false
-		}
-		n, err := strconv.Atoi(args[i+1])
-		return msDuration(max(n, 0)), err == nil
+	durations := map[string]*time.Duration{
+		"wtime": &l.Time[board.White], "btime": &l.Time[board.Black],
+		"winc": &l.Inc[board.White], "binc": &l.Inc[board.Black], "movetime": &l.MoveTime,
 	}
-	num := func(i int) (int, bool) {
-		if i+1 >= len(args) {
-			return 0, false
-		}
-		n, err := strconv.Atoi(args[i+1])
-		return n, err == nil && n >= 0
-	}
+	counts := map[string]*int{"movestogo": &l.MovesToGo, "depth": &l.Depth, "mate": &l.Mate}
+	var nodes, perftDepth int
+	counts["nodes"], counts["perft"] = &nodes, &perftDepth
 	for i := 0; i < len(args); i++ {
-		ok, name := true, args[i]
-		var d time.Duration
-		var n int
-		switch args[i] {
-		case "wtime":
-			d, ok = ms(i)
-			l.Time[board.White] = max(d, time.Millisecond)
+		name := args[i]
+		d, isDuration := durations[name]
+		c, isCount := counts[name]
+		if isDuration || isCount {
+			n, err := -1, error(nil)
+			if i+1 < len(args) {
+				n, err = strconv.Atoi(args[i+1])
+			}
+			if err != nil || n < 0 {
+				u.info("go %s needs a non-negative number", name)
+				return
+			}
 			i++
-		case "btime":
-			d, ok = ms(i)
-			l.Time[board.Black] = max(d, time.Millisecond)
-			i++
-		case "winc":
-			l.Inc[board.White], ok = ms(i)
-			i++
-		case "binc":
-			l.Inc[board.Black], ok = ms(i)
-			i++
-		case "movestogo":
-			l.MovesToGo, ok = num(i)
-			i++
-		case "depth":
-			l.Depth, ok = num(i)
-			i++
-		case "nodes":
-			n, ok = num(i)
-			l.Nodes = uint64(n)
-			i++
-		case "mate":
-			l.Mate, ok = num(i)
-			i++
-		case "movetime":
-			l.MoveTime, ok = ms(i)
-			i++
+			if isDuration {
+				*d = msDuration(n)
+				if name[1:] == "time" { // a clock at 0 still means "play now"
+					*d = max(*d, time.Millisecond)
+				}
+			} else {
+				*c = n
+			}
+			if name == "perft" {
+				if n < 1 || n > 20 {
+					u.info("go perft needs a depth from 1 to 20")
+					return
+				}
+				u.perft(n)
+				return
+			}
+			continue
+		}
+		switch name {
 		case "infinite":
 			l.Infinite = true
 		case "ponder":
 			l.Ponder = true
 		case "searchmoves":
-			for i+1 < len(args) {
-				if _, err := u.pos.ParseMove(args[i+1]); err != nil {
+			for ; i+1 < len(args); i++ {
+				m, err := u.pos.ParseMove(args[i+1])
+				if err != nil {
 					break
 				}
-				m, _ := u.pos.ParseMove(args[i+1])
 				l.SearchMoves = append(l.SearchMoves, u.pos.MoveString(m))
-				i++
 			}
-		case "perft":
-			n, ok = num(i)
-			if !ok || n < 1 || n > 20 {
-				u.info("go perft needs a depth from 1 to 20")
-				return
-			}
-			u.perft(n)
-			return
 		default:
-			u.info("unknown go parameter '%s' ignored", truncate(args[i], 40))
-			continue
-		}
-		if !ok {
-			u.info("go %s needs a non-negative number", name)
-			return
+			u.info("unknown go parameter '%s' ignored", truncate(name, 40))
 		}
 	}
+	l.Nodes = uint64(nodes)
 	u.startSearch(l)
 }
 

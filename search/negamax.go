@@ -24,6 +24,17 @@ func (w *worker) countNode() {
 	}
 }
 
+// enter does the bookkeeping of every node and answers at once when the
+// search is stopped or the variant's rules already decide the position.
+func (w *worker) enter(ply int) (int, bool) {
+	if w.stopped() {
+		return 0, true
+	}
+	w.countNode()
+	w.selDepth = max(w.selDepth, ply)
+	return w.ruleScore(ply)
+}
+
 // ruleScore judges what the variant's rules decide before any move is
 // looked at: bare Raja, repetition, dead material, the move rule. ok is
 // false when the game goes on.
@@ -109,16 +120,11 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	if depth <= 0 {
 		return w.qsearch(ply, alpha, beta)
 	}
-	if w.stopped() {
-		return 0
-	}
-	w.countNode()
-	w.selDepth = max(w.selDepth, ply)
-	fr := &w.stack[ply]
-	pos := &fr.pos
-	if s, ok := w.ruleScore(ply); ok {
+	if s, done := w.enter(ply); done {
 		return s
 	}
+	fr := &w.stack[ply]
+	pos := &fr.pos
 	if ply >= MaxPly {
 		return w.eval(pos)
 	}
@@ -352,16 +358,11 @@ func (w *worker) pickMove(ply, i int) board.Move {
 // the rules decide (mate, a winning or drawn stalemate, bare Raja) is
 // scored by the rules, never by a stand-pat guess.
 func (w *worker) qsearch(ply, alpha, beta int) int {
-	if w.stopped() {
-		return 0
-	}
-	w.countNode()
-	w.selDepth = max(w.selDepth, ply)
-	fr := &w.stack[ply]
-	pos := &fr.pos
-	if s, ok := w.ruleScore(ply); ok {
+	if s, done := w.enter(ply); done {
 		return s
 	}
+	fr := &w.stack[ply]
+	pos := &fr.pos
 	pos.GenerateMoves(&fr.moves)
 	if fr.moves.N == 0 {
 		return w.noMovesScore(ply)
