@@ -3,7 +3,6 @@ package board
 import (
 	"math/rand/v2"
 	"slices"
-	"sort"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -16,16 +15,7 @@ func mustFEN(t testing.TB, v *Variant, fen string) Position {
 	return p
 }
 
-func legalStrings(p *Position) []string {
-	var ml MoveList
-	p.GenerateMoves(&ml)
-	out := make([]string, 0, ml.N)
-	for _, m := range ml.Slice() {
-		out = append(out, p.MoveString(m))
-	}
-	sort.Strings(out)
-	return out
-}
+func legalStrings(p *Position) []string { return p.LegalMoveStrings() }
 
 func TestSliderTablesMatchRayWalk(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))

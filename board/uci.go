@@ -122,3 +122,16 @@ func (p *Position) whyIllegal(norm string, ml *MoveList) string {
 	}
 	return "not a legal move in this position"
 }
+
+// LegalMoveStrings lists the legal moves as sorted move strings (for
+// arbiters and tests; the search uses GenerateMoves).
+func (p *Position) LegalMoveStrings() []string {
+	var ml MoveList
+	p.GenerateMoves(&ml)
+	out := make([]string, 0, ml.N)
+	for _, m := range ml.Slice() {
+		out = append(out, p.MoveString(m))
+	}
+	sort.Strings(out)
+	return out
+}

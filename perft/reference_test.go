@@ -3,7 +3,6 @@ package perft
 import (
 	"math/rand/v2"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 
@@ -40,16 +39,7 @@ func (r refDurg) play(m string) (refPosition, error) {
 	return refDurg{q}, err
 }
 
-func fastMoves(p *board.Position) []string {
-	var ml board.MoveList
-	p.GenerateMoves(&ml)
-	out := make([]string, 0, ml.N)
-	for _, m := range ml.Slice() {
-		out = append(out, p.MoveString(m))
-	}
-	sort.Strings(out)
-	return out
-}
+func fastMoves(p *board.Position) []string { return p.LegalMoveStrings() }
 
 // playoutStats counts what the random games reached.
 type playoutStats struct {
