@@ -202,3 +202,16 @@ func TestChessInsufficientMaterial(t *testing.T) {
 		require.Equal(t, dead, p.InsufficientMaterial(), fen)
 	}
 }
+
+func TestCanCastle(t *testing.T) {
+	for fen, want := range map[string][2]bool{
+		"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1": {true, true},
+		"r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1":   {true, true},
+		"r3k2r/8/8/8/8/8/8/R3K2R w k - 0 1":    {false, true},
+		"r3k2r/8/8/8/8/8/8/R3K2R w Q - 0 1":    {true, false},
+		"r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1":    {false, false},
+	} {
+		p := mustFEN(t, Chess, fen)
+		require.Equal(t, want, [2]bool{p.CanCastle(White), p.CanCastle(Black)}, fen)
+	}
+}

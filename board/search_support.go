@@ -80,3 +80,8 @@ func MoveKey(m Move) int { return int(m.From())*numSquares + int(m.To()) }
 
 // NumSquares is the size of the square index space (81).
 const NumSquares = numSquares
+
+// CanCastle reports whether c still holds any castling right.
+func (p *Position) CanCastle(c Color) bool {
+	return p.castling&((castleWhiteK|castleWhiteQ)<<(2*c)) != 0
+}

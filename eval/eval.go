@@ -616,16 +616,11 @@ func evalDurg(p *board.Position, pr *params, a *acc, c board.Color, sign int, zo
 		}
 	}
 
-	// Castling: the board has no accessor for the rights, so they are
-	// read off the pieces: still possible while the Raja is on e1 and a Gaj
-	// on its corner with no own Mantri on the square that forfeits that
-	// side. A king on the e-file without that is stuck in the middle.
+	// Castling: a Raja on the e-file of his first ranks with no right
+	// left is stuck in the middle.
 	k := ksq[c]
 	if k.File() == 4 && pr.relRank[c][k] <= 1 {
-		rooks, bishops := p.Pieces(c, board.Rook), p.Pieces(c, board.Bishop)
-		canCastle := k == pr.homeKing[c] &&
-			((rooks.Has(pr.cornerK[c]) && !bishops.Has(pr.mantriK[c])) ||
-				(rooks.Has(pr.cornerQ[c]) && !bishops.Has(pr.mantriQ[c])))
+		canCastle := p.CanCastle(c)
 		if !canCastle {
 			a.add(tCastling, sign, score{forfeitCastle, 0})
 		}
