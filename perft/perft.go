@@ -14,21 +14,30 @@ func Count(p *board.Position, depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	stack := make([]board.MoveList, depth)
-	return count(p, depth, stack)
+	stack := make([]frame, depth)
+	stack[0].pos = *p
+	return count(stack)
 }
 
-func count(p *board.Position, depth int, stack []board.MoveList) uint64 {
-	ml := &stack[0]
-	p.GenerateMoves(ml)
-	if depth == 1 {
-		return uint64(ml.N)
+// frame is one ply: preallocated, so the recursion copies positions into
+// it instead of letting escape analysis put a copy on the heap per node.
+type frame struct {
+	pos   board.Position
+	moves board.MoveList
+}
+
+func count(stack []frame) uint64 {
+	f := &stack[0]
+	f.pos.GenerateMoves(&f.moves)
+	if len(stack) == 1 {
+		return uint64(f.moves.N)
 	}
+	next := &stack[1].pos
 	var n uint64
-	for _, m := range ml.Slice() {
-		child := *p
-		child.DoMove(m)
-		n += count(&child, depth-1, stack[1:])
+	for _, m := range f.moves.Slice() {
+		*next = f.pos
+		next.DoMove(m)
+		n += count(stack[1:])
 	}
 	return n
 }
@@ -46,14 +55,14 @@ func Divide(p *board.Position, depth int) []Line {
 	}
 	var ml board.MoveList
 	p.GenerateMoves(&ml)
-	stack := make([]board.MoveList, depth)
+	stack := make([]frame, depth-1)
 	lines := make([]Line, 0, ml.N)
 	for _, m := range ml.Slice() {
-		child := *p
-		child.DoMove(m)
 		n := uint64(1)
 		if depth > 1 {
-			n = count(&child, depth-1, stack)
+			stack[0].pos = *p
+			stack[0].pos.DoMove(m)
+			n = count(stack)
 		}
 		lines = append(lines, Line{p.MoveString(m), n})
 	}
