@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"senapati/board"
+	"senapati/match"
 	"senapati/perft"
 	"senapati/protocol"
 )
@@ -27,6 +28,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "perft":
 		return runPerft(args[1:], stdout, stderr)
+	case "bench":
+		return runBench(args[1:], stdout, stderr)
+	case "match":
+		return match.Main(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return 0
@@ -38,7 +43,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 const usage = `usage:
   senapati                                          UCI engine on stdin/stdout
-  senapati perft [-variant V] [-fen FEN] DEPTH      count legal move paths`
+  senapati perft [-variant V] [-fen FEN] DEPTH      count legal move paths
+  senapati match -engine cmd=PATH ... -engine ...   engine-vs-engine games (match -help)
+  senapati bench [depth] [threads] [hash] [variant|all]   fixed-depth search benchmark`
 
 func runPerft(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)

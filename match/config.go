@@ -1,0 +1,640 @@
+package match
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"senapati/board"
+)
+
+// TimeControl is what one engine may spend: a clock (Base per Moves moves,
+// or for the game when Moves is 0, plus Inc per move), or a fixed time per
+// move, and optionally a depth or node limit. Margin is how far an engine
+// may overrun before it forfeits.
+type TimeControl struct {
+	Moves     int
+	Base, Inc time.Duration
+	MoveTime  time.Duration
+	Depth     int
+	Nodes     int
+	Margin    time.Duration
+}
+
+// clocked reports whether time can be forfeited.
+func (tc TimeControl) clocked() bool { return tc.Base > 0 || tc.MoveTime > 0 }
+
+func (tc TimeControl) limited() bool { return tc.clocked() || tc.Depth > 0 || tc.Nodes > 0 }
+
+func seconds(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) }
+
+// String is the PGN TimeControl tag: "40/60", "10+0.1", "0.05/move", or
+// "-" when only depth or nodes limit the search.
+func (tc TimeControl) String() string {
+	switch {
+	case tc.Base > 0:
+		s := seconds(tc.Base)
+		if tc.Moves > 0 {
+			s = strconv.Itoa(tc.Moves) + "/" + s
+		}
+		if tc.Inc > 0 {
+			s += "+" + seconds(tc.Inc)
+		}
+		return s
+	case tc.MoveTime > 0:
+		return seconds(tc.MoveTime) + "/move"
+	}
+	return "-"
+}
+
+// parseSeconds reads "60", "0.5" or "1:30" (minutes:seconds).
+func parseSeconds(s string) (time.Duration, error) {
+	var total float64
+	parts := strings.Split(s, ":")
+	if len(parts) > 3 {
+		return 0, fmt.Errorf("bad time %q", s)
+	}
+	for _, p := range parts {
+		v, err := strconv.ParseFloat(p, 64)
+		if err != nil || v < 0 || math.IsInf(v, 0) || math.IsNaN(v) {
+			return 0, fmt.Errorf("bad time %q", s)
+		}
+		total = total*60 + v
+	}
+	return time.Duration(total * float64(time.Second)), nil
+}
+
+// parseTC reads cutechess's tc=[moves/]time[+increment] in seconds; "inf"
+// means no clock.
+func parseTC(s string, tc *TimeControl) error {
+	tc.Moves, tc.Base, tc.Inc, tc.MoveTime = 0, 0, 0, 0
+	if s == "inf" || s == "infinite" {
+		return nil
+	}
+	rest := s
+	if i := strings.Index(rest, "/"); i >= 0 {
+		n, err := strconv.Atoi(rest[:i])
+		if err != nil || n < 1 {
+			return fmt.Errorf("tc %q: moves before '/' must be a positive number", s)
+		}
+		tc.Moves, rest = n, rest[i+1:]
+	}
+	if i := strings.Index(rest, "+"); i >= 0 {
+		inc, err := parseSeconds(rest[i+1:])
+		if err != nil {
+			return fmt.Errorf("tc %q: %v", s, err)
+		}
+		tc.Inc, rest = inc, rest[:i]
+	}
+	base, err := parseSeconds(rest)
+	if err != nil {
+		return fmt.Errorf("tc %q: %v", s, err)
+	}
+	if base <= 0 {
+		return fmt.Errorf("tc %q: the time must be above zero", s)
+	}
+	tc.Base = base
+	return nil
+}
+
+// UCIOption is one setoption sent after the handshake.
+type UCIOption struct{ Name, Value string }
+
+// EngineConfig describes one player.
+type EngineConfig struct {
+	Name    string
+	Cmd     string
+	Dir     string
+	Args    []string
+	InitStr []string
+	Options []UCIOption
+	TC      TimeControl
+	Restart bool // start a fresh process for every game
+}
+
+func (e *EngineConfig) setOption(name, value string) {
+	for i := range e.Options {
+		if strings.EqualFold(e.Options[i].Name, name) {
+			e.Options[i].Value = value
+			return
+		}
+	}
+	e.Options = append(e.Options, UCIOption{name, value})
+}
+
+func positiveInt(key, v string) (int, error) {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		return 0, fmt.Errorf("%s=%s: needs a positive whole number", key, v)
+	}
+	return n, nil
+}
+
+// apply sets one key=value of -engine or -each.
+func (e *EngineConfig) apply(kv string) error {
+	key, value, ok := strings.Cut(kv, "=")
+	if !ok {
+		return fmt.Errorf("engine setting %q is not key=value", kv)
+	}
+	var err error
+	switch {
+	case key == "name":
+		e.Name = value
+	case key == "cmd":
+		e.Cmd = value
+	case key == "dir":
+		e.Dir = value
+	case key == "arg":
+		e.Args = append(e.Args, value)
+	case key == "initstr":
+		e.InitStr = append(e.InitStr, value)
+	case key == "proto":
+		if value != "uci" {
+			err = fmt.Errorf("proto=%s: only uci is supported", value)
+		}
+	case key == "tc":
+		err = parseTC(value, &e.TC)
+	case key == "st":
+		var d time.Duration
+		if d, err = parseSeconds(value); err == nil && d <= 0 {
+			err = fmt.Errorf("st=%s: needs a time above zero", value)
+		}
+		e.TC.Moves, e.TC.Base, e.TC.Inc, e.TC.MoveTime = 0, 0, 0, d
+	case key == "depth":
+		e.TC.Depth, err = positiveInt(key, value)
+	case key == "nodes":
+		e.TC.Nodes, err = positiveInt(key, value)
+	case key == "timemargin":
+		var ms int
+		if ms, err = strconv.Atoi(value); err != nil || ms < 0 {
+			err = fmt.Errorf("timemargin=%s: needs milliseconds, 0 or more", value)
+		}
+		e.TC.Margin = time.Duration(ms) * time.Millisecond
+	case key == "restart":
+		switch value {
+		case "on":
+			e.Restart = true
+		case "off", "auto":
+			e.Restart = false
+		default:
+			err = fmt.Errorf("restart=%s: needs on, off or auto", value)
+		}
+	case strings.HasPrefix(key, "option."):
+		name := strings.TrimPrefix(key, "option.")
+		if name == "" {
+			return fmt.Errorf("%q: option name missing", kv)
+		}
+		e.setOption(name, value)
+	default:
+		err = fmt.Errorf("unknown engine setting %q", key)
+	}
+	return err
+}
+
+// Opening sources.
+const (
+	openingsNone = iota
+	openingsFile
+	openingsRandom
+)
+
+// OpeningConfig is -openings.
+type OpeningConfig struct {
+	Kind   int
+	File   string
+	Format string // epd or pgn
+	Random bool   // order=random
+	Plies  int    // pgn: plies used (0: all); random: plies played (0: 8)
+	Start  int    // first opening used, from 1
+	Bound  int    // random: largest |score| kept in centipawns; 0 keeps all
+	Depth  int    // random: depth of the check search
+	Nodes  int    // random: node limit of the check search (instead of depth)
+	Seed   uint64
+	seeded bool
+}
+
+// Adjudication holds -draw, -resign and -maxmoves.
+type Adjudication struct {
+	Draw            bool
+	DrawMoveNumber  int
+	DrawMoveCount   int
+	DrawScore       int
+	Resign          bool
+	ResignMoveCount int
+	ResignScore     int
+	ResignTwoSided  bool
+	MaxMoves        int
+}
+
+// Config is a whole match.
+type Config struct {
+	Engines      []EngineConfig
+	Variant      *board.Variant
+	Games        int
+	Rounds       int
+	Repeat       int // games played on each opening, colours swapped in turn
+	Concurrency  int
+	Gauntlet     bool
+	Openings     OpeningConfig
+	Seed         uint64
+	Adjudication Adjudication
+	SPRT         *SPRT
+	PGNOut       string
+	PGNMin       bool
+	Event, Site  string
+	Margin       time.Duration
+	Stall        time.Duration
+	RatingEvery  int
+	Debug        bool
+	Progress     string // auto, on, off
+}
+
+// isFlag tells a flag ("-games") from a value; "-5" is a value.
+func isFlag(s string) bool {
+	return len(s) > 1 && s[0] == '-' && (s[1] == '-' || s[1] >= 'a' && s[1] <= 'z' || s[1] >= 'A' && s[1] <= 'Z')
+}
+
+func keyValues(flag string, vals []string, allowed ...string) (map[string]string, error) {
+	m := map[string]string{}
+	for _, v := range vals {
+		k, val, ok := strings.Cut(v, "=")
+		if !ok {
+			return nil, fmt.Errorf("-%s: %q is not key=value", flag, v)
+		}
+		found := false
+		for _, a := range allowed {
+			found = found || a == k
+		}
+		if !found {
+			return nil, fmt.Errorf("-%s: unknown key %q (known: %s)", flag, k, strings.Join(allowed, ", "))
+		}
+		m[k] = val
+	}
+	return m, nil
+}
+
+func intArg(flag, key, v string, minimum int) (int, error) {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < minimum {
+		return 0, fmt.Errorf("-%s %s%s: needs a whole number of at least %d", flag, key, v, minimum)
+	}
+	return n, nil
+}
+
+func floatArg(flag, key, v string) (float64, error) {
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, fmt.Errorf("-%s %s=%s: needs a number", flag, key, v)
+	}
+	return f, nil
+}
+
+var errHelp = errors.New("help requested")
+
+// ParseArgs reads the command line in cutechess-cli's style: flags with
+// space-separated values, key=value lists for -engine, -each, -openings,
+// -draw, -resign and -sprt.
+func ParseArgs(args []string) (*Config, error) {
+	cfg := &Config{
+		Variant: board.Chess, Games: 1, Rounds: 1, Repeat: 1, Concurrency: 1,
+		Openings: OpeningConfig{Format: "epd", Start: 1, Bound: 150, Depth: 4},
+		Event:    "senapati match", Site: "?", Stall: 30 * time.Second, RatingEvery: 10, Progress: "auto",
+	}
+	var engineArgs [][]string
+	var eachArgs []string
+	seedSet := false
+	for i := 0; i < len(args); {
+		if !isFlag(args[i]) {
+			return nil, fmt.Errorf("unexpected argument %q (flags start with -)", args[i])
+		}
+		name := strings.TrimLeft(args[i], "-")
+		j := i + 1
+		for j < len(args) && !isFlag(args[j]) {
+			j++
+		}
+		vals := args[i+1 : j]
+		i = j
+		one := func() (string, error) {
+			if len(vals) != 1 {
+				return "", fmt.Errorf("-%s needs exactly one value", name)
+			}
+			return vals[0], nil
+		}
+		none := func() error {
+			if len(vals) != 0 {
+				return fmt.Errorf("-%s takes no value, got %q", name, vals[0])
+			}
+			return nil
+		}
+		var err error
+		var v string
+		switch name {
+		case "engine":
+			engineArgs = append(engineArgs, vals)
+		case "each":
+			eachArgs = append(eachArgs, vals...)
+		case "variant":
+			if v, err = one(); err == nil {
+				cfg.Variant, err = board.VariantByName(v)
+			}
+		case "games", "rounds", "concurrency", "maxmoves", "ratinginterval", "timemargin":
+			if v, err = one(); err != nil {
+				break
+			}
+			minimum := 1
+			if name == "ratinginterval" || name == "timemargin" {
+				minimum = 0
+			}
+			var n int
+			if n, err = intArg(name, "", v, minimum); err != nil {
+				break
+			}
+			switch name {
+			case "games":
+				cfg.Games = n
+			case "rounds":
+				cfg.Rounds = n
+			case "concurrency":
+				cfg.Concurrency = n
+			case "maxmoves":
+				cfg.Adjudication.MaxMoves = n
+			case "ratinginterval":
+				cfg.RatingEvery = n
+			case "timemargin":
+				cfg.Margin = time.Duration(n) * time.Millisecond
+			}
+		case "repeat":
+			cfg.Repeat = 2
+			if len(vals) > 0 {
+				if v, err = one(); err == nil {
+					cfg.Repeat, err = intArg(name, "", v, 1)
+				}
+			}
+		case "tournament":
+			if v, err = one(); err != nil {
+				break
+			}
+			switch v {
+			case "roundrobin", "round-robin":
+				cfg.Gauntlet = false
+			case "gauntlet":
+				cfg.Gauntlet = true
+			default:
+				err = fmt.Errorf("-tournament %s: needs roundrobin or gauntlet", v)
+			}
+		case "openings":
+			err = parseOpenings(vals, &cfg.Openings)
+		case "srand":
+			if v, err = one(); err == nil {
+				cfg.Seed, err = strconv.ParseUint(v, 10, 64)
+				if err != nil {
+					err = fmt.Errorf("-srand %s: needs a non-negative whole number", v)
+				}
+				seedSet = true
+			}
+		case "draw":
+			err = parseDraw(vals, &cfg.Adjudication)
+		case "resign":
+			err = parseResign(vals, &cfg.Adjudication)
+		case "sprt":
+			cfg.SPRT, err = parseSPRT(vals)
+		case "pgnout":
+			if len(vals) == 0 || len(vals) > 3 {
+				err = fmt.Errorf("-pgnout needs FILE [min]")
+				break
+			}
+			cfg.PGNOut = vals[0]
+			for _, o := range vals[1:] {
+				switch o {
+				case "min":
+					cfg.PGNMin = true
+				case "fi": // cutechess: FEN-inclusive; ours always are
+				default:
+					err = fmt.Errorf("-pgnout: unknown option %q (known: min)", o)
+				}
+			}
+		case "event", "site":
+			if len(vals) == 0 {
+				err = fmt.Errorf("-%s needs a name", name)
+			} else if name == "event" {
+				cfg.Event = strings.Join(vals, " ")
+			} else {
+				cfg.Site = strings.Join(vals, " ")
+			}
+		case "stall":
+			var f float64
+			if v, err = one(); err == nil {
+				if f, err = floatArg(name, "", v); err == nil && f <= 0 {
+					err = fmt.Errorf("-stall %s: needs seconds above zero", v)
+				}
+				cfg.Stall = time.Duration(f * float64(time.Second))
+			}
+		case "progress":
+			if v, err = one(); err == nil && v != "auto" && v != "on" && v != "off" {
+				err = fmt.Errorf("-progress %s: needs auto, on or off", v)
+			}
+			cfg.Progress = v
+		case "debug":
+			err = none()
+			cfg.Debug = true
+		case "recover": // cutechess: restart crashed engines; we always do
+			err = none()
+		case "help", "h":
+			return nil, errHelp
+		default:
+			err = fmt.Errorf("unknown flag -%s", name)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if !seedSet {
+		cfg.Seed = uint64(time.Now().UnixNano())
+	}
+	if !cfg.Openings.seeded {
+		cfg.Openings.Seed = cfg.Seed
+	}
+	for n, ea := range engineArgs {
+		e := EngineConfig{}
+		e.TC.Margin = cfg.Margin
+		for _, kv := range append(append([]string(nil), eachArgs...), ea...) {
+			if err := e.apply(kv); err != nil {
+				return nil, fmt.Errorf("-engine %d: %v", n+1, err)
+			}
+		}
+		if e.Cmd == "" {
+			return nil, fmt.Errorf("-engine %d: cmd= is missing", n+1)
+		}
+		if !e.TC.limited() {
+			return nil, fmt.Errorf("-engine %d: no time control: give tc=, st=, depth= or nodes= (in -each or -engine)", n+1)
+		}
+		cfg.Engines = append(cfg.Engines, e)
+	}
+	if len(cfg.Engines) < 2 {
+		return nil, fmt.Errorf("a match needs at least two -engine")
+	}
+	if cfg.SPRT != nil && len(cfg.Engines) != 2 {
+		return nil, fmt.Errorf("-sprt needs exactly two engines")
+	}
+	return cfg, nil
+}
+
+// defaultNames fills in names missing from the configs: the engine's own
+// id name, else the command's base name; duplicates get -2, -3...
+func defaultNames(engines []EngineConfig, idNames []string) {
+	seen := map[string]int{}
+	for i := range engines {
+		if engines[i].Name == "" {
+			engines[i].Name = filepath.Base(engines[i].Cmd)
+			if i < len(idNames) && idNames[i] != "" {
+				engines[i].Name = idNames[i]
+			}
+		}
+	}
+	for i := range engines {
+		n := engines[i].Name
+		seen[n]++
+		if seen[n] > 1 {
+			engines[i].Name = fmt.Sprintf("%s-%d", n, seen[n])
+		}
+	}
+}
+
+func parseOpenings(vals []string, o *OpeningConfig) error {
+	rest := vals
+	if len(vals) > 0 && vals[0] == "random" {
+		o.Kind, rest = openingsRandom, vals[1:]
+	} else {
+		o.Kind = openingsFile
+	}
+	m, err := keyValues("openings", rest, "file", "format", "order", "plies", "start", "bound", "depth", "nodes", "seed", "policy")
+	if err != nil {
+		return err
+	}
+	for k, v := range m {
+		switch k {
+		case "file":
+			o.File = v
+		case "format":
+			if v != "epd" && v != "pgn" {
+				return fmt.Errorf("-openings format=%s: needs epd or pgn", v)
+			}
+			o.Format = v
+		case "order":
+			if v != "random" && v != "sequential" {
+				return fmt.Errorf("-openings order=%s: needs random or sequential", v)
+			}
+			o.Random = v == "random"
+		case "plies":
+			o.Plies, err = intArg("openings", "plies=", v, 0)
+		case "start":
+			o.Start, err = intArg("openings", "start=", v, 1)
+		case "bound":
+			o.Bound, err = intArg("openings", "bound=", v, 0)
+		case "depth":
+			o.Depth, err = intArg("openings", "depth=", v, 1)
+		case "nodes":
+			o.Nodes, err = intArg("openings", "nodes=", v, 1)
+		case "seed":
+			o.Seed, err = strconv.ParseUint(v, 10, 64)
+			o.seeded = true
+		case "policy":
+			if v != "default" {
+				return fmt.Errorf("-openings policy=%s: only default is supported", v)
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("-openings %s=%s: %v", k, v, err)
+		}
+	}
+	if o.Kind == openingsFile && o.File == "" {
+		return fmt.Errorf("-openings needs file=FILE, or 'random' for generated openings")
+	}
+	if o.Kind == openingsRandom && o.File != "" {
+		return fmt.Errorf("-openings random takes no file=")
+	}
+	return nil
+}
+
+func parseDraw(vals []string, a *Adjudication) error {
+	m, err := keyValues("draw", vals, "movenumber", "movecount", "score")
+	if err != nil {
+		return err
+	}
+	if m["movecount"] == "" || m["score"] == "" {
+		return fmt.Errorf("-draw needs movecount= and score= (movenumber= is optional)")
+	}
+	a.Draw = true
+	if v, ok := m["movenumber"]; ok {
+		if a.DrawMoveNumber, err = intArg("draw", "movenumber=", v, 0); err != nil {
+			return err
+		}
+	}
+	if a.DrawMoveCount, err = intArg("draw", "movecount=", m["movecount"], 1); err != nil {
+		return err
+	}
+	a.DrawScore, err = intArg("draw", "score=", m["score"], 0)
+	return err
+}
+
+func parseResign(vals []string, a *Adjudication) error {
+	m, err := keyValues("resign", vals, "movecount", "score", "twosided")
+	if err != nil {
+		return err
+	}
+	if m["movecount"] == "" || m["score"] == "" {
+		return fmt.Errorf("-resign needs movecount= and score=")
+	}
+	a.Resign = true
+	if a.ResignMoveCount, err = intArg("resign", "movecount=", m["movecount"], 1); err != nil {
+		return err
+	}
+	if a.ResignScore, err = intArg("resign", "score=", m["score"], 0); err != nil {
+		return err
+	}
+	if v, ok := m["twosided"]; ok {
+		if v != "true" && v != "false" {
+			return fmt.Errorf("-resign twosided=%s: needs true or false", v)
+		}
+		a.ResignTwoSided = v == "true"
+	}
+	return nil
+}
+
+func parseSPRT(vals []string) (*SPRT, error) {
+	m, err := keyValues("sprt", vals, "elo0", "elo1", "alpha", "beta")
+	if err != nil {
+		return nil, err
+	}
+	if m["elo0"] == "" || m["elo1"] == "" {
+		return nil, fmt.Errorf("-sprt needs elo0= and elo1=")
+	}
+	t := &SPRT{Alpha: 0.05, Beta: 0.05}
+	for k, v := range m {
+		f, err := floatArg("sprt", k, v)
+		if err != nil {
+			return nil, err
+		}
+		switch k {
+		case "elo0":
+			t.Elo0 = f
+		case "elo1":
+			t.Elo1 = f
+		case "alpha":
+			t.Alpha = f
+		case "beta":
+			t.Beta = f
+		}
+	}
+	if t.Elo1 <= t.Elo0 {
+		return nil, fmt.Errorf("-sprt: elo1 must be above elo0")
+	}
+	if t.Alpha <= 0 || t.Alpha >= 0.5 || t.Beta <= 0 || t.Beta >= 0.5 {
+		return nil, fmt.Errorf("-sprt: alpha and beta must lie between 0 and 0.5")
+	}
+	return t, nil
+}

@@ -1,0 +1,352 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"senapati/board"
+)
+
+// PGN Termination tag values.
+const (
+	termNormal      = "normal"
+	termAdjudicated = "adjudication"
+	termTime        = "time forfeit"
+	termIllegal     = "rules infraction"
+	termAbandoned   = "abandoned"
+	termStalled     = "stalled connection"
+)
+
+// gameSpec is one scheduled game.
+type gameSpec struct {
+	number       int // from 1, in schedule order
+	encounter    int // index of the pairing
+	white, black int // engine indices
+	firstWhite   bool
+	pair         int // games 2k and 2k+1 of an encounter form pair k
+	slot         int // which opening: every Repeat games of an encounter share one
+	opening      *Opening
+}
+
+type moveRecord struct {
+	move    string
+	comment string
+}
+
+// gameResult is a finished game.
+type gameResult struct {
+	spec         *gameSpec
+	white, black string
+	variant      *board.Variant
+	startFEN     string
+	moves        []moveRecord
+	result       board.Result
+	reason       string
+	termination  string
+	date         time.Time
+	tc           [2]TimeControl
+}
+
+// firstPoints is what the encounter's first engine scored.
+func (r *gameResult) firstPoints() float64 {
+	p := 0.5
+	switch r.result {
+	case board.WhiteWins:
+		p = 1
+	case board.BlackWins:
+		p = 0
+	}
+	if !r.spec.firstWhite {
+		p = 1 - p
+	}
+	return p
+}
+
+func colorName(c board.Color) string {
+	if c == board.White {
+		return "White"
+	}
+	return "Black"
+}
+
+func winFor(c board.Color) board.Result {
+	if c == board.White {
+		return board.WhiteWins
+	}
+	return board.BlackWins
+}
+
+// judge turns the board's verdict into a result with a cutechess-style
+// reason. The board package judges every rule of the variant: bare Raja,
+// checkmate, stalemate (a win for the stalemated side in chaturanga),
+// insufficient material, the move rule and threefold repetition.
+func judge(g *board.Game) (board.Result, string) {
+	o := g.Outcome()
+	if o.Result == board.Ongoing {
+		return o.Result, ""
+	}
+	winner := "White"
+	if o.Result == board.BlackWins {
+		winner = "Black"
+	}
+	switch o.Reason {
+	case "checkmate":
+		return o.Result, winner + " mates"
+	case "stalemate (the stalemated side wins)":
+		return o.Result, winner + " is stalemated and wins"
+	case "stalemate":
+		return o.Result, "Draw by stalemate"
+	case "bare Raja":
+		return o.Result, winner + " wins: bare Raja"
+	case "both Rajas bare":
+		return o.Result, "Draw: both Rajas bare"
+	case "insufficient material":
+		return o.Result, "Draw by insufficient mating material"
+	case "move rule":
+		return o.Result, fmt.Sprintf("Draw by %d-move rule", g.MoveRule)
+	case "threefold repetition":
+		return o.Result, "Draw by 3-fold repetition"
+	}
+	return o.Result, o.Reason
+}
+
+// adjudicator applies -resign, -draw and -maxmoves after each engine move.
+type adjudicator struct {
+	Adjudication
+	drawRun   int
+	resignRun [2]int
+	last      [2]int
+	hasLast   [2]bool
+}
+
+// afterMove takes the score the mover reported (its own view) and the
+// number of plies the game now has, and says whether to stop the game.
+func (a *adjudicator) afterMove(mover board.Color, score int, hasScore bool, plies int) (board.Result, string) {
+	opp := mover ^ 1
+	if a.Resign {
+		losing := hasScore && score <= -a.ResignScore
+		if a.ResignTwoSided {
+			losing = losing && a.hasLast[opp] && a.last[opp] >= a.ResignScore
+		}
+		if losing {
+			a.resignRun[mover]++
+		} else {
+			a.resignRun[mover] = 0
+		}
+		if a.resignRun[mover] >= a.ResignMoveCount {
+			return winFor(opp), colorName(opp) + " wins by adjudication"
+		}
+	}
+	a.last[mover], a.hasLast[mover] = score, hasScore
+	if a.Draw {
+		if hasScore && score <= a.DrawScore && score >= -a.DrawScore {
+			a.drawRun++
+		} else {
+			a.drawRun = 0
+		}
+		if a.drawRun >= 2*a.DrawMoveCount && plies/2 >= a.DrawMoveNumber {
+			return board.Draw, "Draw by adjudication"
+		}
+	}
+	if a.MaxMoves > 0 && plies >= 2*a.MaxMoves {
+		return board.Draw, fmt.Sprintf("Draw by adjudication: %d moves played", a.MaxMoves)
+	}
+	return board.Ongoing, ""
+}
+
+// clock is one side's time.
+type clock struct {
+	tc    TimeControl
+	left  time.Duration
+	moves int
+}
+
+func msArg(d time.Duration) int64 { return max(d.Milliseconds(), 1) }
+
+// goCommand is the go command for the side to move and the time it has.
+func goCommand(side board.Color, clocks *[2]clock) (string, time.Duration) {
+	own := &clocks[side]
+	var b strings.Builder
+	b.WriteString("go")
+	var limit time.Duration
+	switch {
+	case own.tc.Base > 0:
+		var left, inc [2]time.Duration
+		for c := range clocks {
+			left[c], inc[c] = clocks[c].left, clocks[c].tc.Inc
+			if clocks[c].tc.Base == 0 { // the other side plays without a clock
+				left[c], inc[c] = own.left, own.tc.Inc
+			}
+		}
+		fmt.Fprintf(&b, " wtime %d btime %d", msArg(left[0]), msArg(left[1]))
+		if inc[0] > 0 || inc[1] > 0 {
+			fmt.Fprintf(&b, " winc %d binc %d", inc[0].Milliseconds(), inc[1].Milliseconds())
+		}
+		if own.tc.Moves > 0 {
+			fmt.Fprintf(&b, " movestogo %d", own.tc.Moves-own.moves%own.tc.Moves)
+		}
+		limit = own.left
+	case own.tc.MoveTime > 0:
+		fmt.Fprintf(&b, " movetime %d", msArg(own.tc.MoveTime))
+		limit = own.tc.MoveTime
+	}
+	if own.tc.Depth > 0 {
+		fmt.Fprintf(&b, " depth %d", own.tc.Depth)
+	}
+	if own.tc.Nodes > 0 {
+		fmt.Fprintf(&b, " nodes %d", own.tc.Nodes)
+	}
+	return b.String(), limit
+}
+
+// spend charges a move's time to the clock.
+func (c *clock) spend(elapsed time.Duration) {
+	if c.tc.Base == 0 {
+		return
+	}
+	c.left = max(c.left-elapsed, 0) + c.tc.Inc
+	c.moves++
+	if c.tc.Moves > 0 && c.moves%c.tc.Moves == 0 {
+		c.left += c.tc.Base
+	}
+}
+
+// positionCommand is "position startpos|fen FEN [moves ...]".
+func positionCommand(v *board.Variant, fen string, moves []string) string {
+	var b strings.Builder
+	if fen == v.StartFEN {
+		b.WriteString("position startpos")
+	} else {
+		b.WriteString("position fen " + fen)
+	}
+	if len(moves) > 0 {
+		b.WriteString(" moves " + strings.Join(moves, " "))
+	}
+	return b.String()
+}
+
+// comment is the PGN comment of an engine move: score in pawns from the
+// mover's view (or M for a mate), depth, time.
+func (t *thought) comment() string {
+	secs := fmt.Sprintf("%.3fs", t.elapsed.Seconds())
+	if !t.hasScore {
+		return secs
+	}
+	score := fmt.Sprintf("%+.2f", float64(t.cp)/100)
+	if t.mate > 0 {
+		score = fmt.Sprintf("+M%d", t.mate)
+	} else if t.mate < 0 || t.cp <= -mateCP {
+		score = fmt.Sprintf("-M%d", -t.mate)
+	}
+	return fmt.Sprintf("%s/%d %s", score, t.depth, secs)
+}
+
+// gameSettings is what every game of a match shares.
+type gameSettings struct {
+	variant *board.Variant
+	adj     Adjudication
+	stall   time.Duration
+	names   []string
+	tcs     []TimeControl
+}
+
+func (s *gameSettings) newResult(spec *gameSpec) *gameResult {
+	return &gameResult{spec: spec, white: s.names[spec.white], black: s.names[spec.black], variant: s.variant,
+		startFEN: spec.opening.FEN, date: time.Now(), tc: [2]TimeControl{s.tcs[spec.white], s.tcs[spec.black]}}
+}
+
+// playGame plays one game between two running engines (White first) and
+// judges it by the board package's rules. It returns an error only when
+// ctx ends first; the engines are then killed.
+func playGame(ctx context.Context, s *gameSettings, spec *gameSpec, engines [2]*Engine) (*gameResult, error) {
+	res := s.newResult(spec)
+	pos, err := board.ParseFEN(s.variant, spec.opening.FEN)
+	if err != nil { // openings are checked when loaded
+		return nil, fmt.Errorf("opening %q: %v", spec.opening.FEN, err)
+	}
+	game := board.NewGame(pos)
+	var played []string
+	for _, ms := range spec.opening.Moves {
+		m, err := game.Position().ParseMove(ms)
+		if err != nil {
+			return nil, fmt.Errorf("opening move %s: %v", ms, err)
+		}
+		played = append(played, ms)
+		res.moves = append(res.moves, moveRecord{ms, "book"})
+		game.Play(m)
+	}
+	// lose ends the game with a loss for side; a hung or broken engine is
+	// killed (its worker starts a fresh one for the next game).
+	lose := func(side board.Color, reason, termination string, kill bool) (*gameResult, error) {
+		if kill {
+			engines[side].kill()
+		}
+		res.result, res.reason, res.termination = winFor(side^1), reason, termination
+		return res, nil
+	}
+	failure := func(side board.Color, err error, clocked bool) (*gameResult, error) {
+		who := colorName(side)
+		switch {
+		case ctx.Err() != nil:
+			engines[0].kill()
+			engines[1].kill()
+			return nil, ctx.Err()
+		case errors.Is(err, errTimeout) && clocked:
+			return lose(side, who+" loses on time", termTime, true)
+		case errors.Is(err, errTimeout):
+			return lose(side, who+"'s connection stalls", termStalled, true)
+		}
+		return lose(side, who+" disconnects", termAbandoned, true)
+	}
+	for side, e := range engines {
+		if err := e.newGame(ctx, s.stall); err != nil {
+			return failure(board.Color(side), err, false)
+		}
+	}
+	clocks := [2]clock{{tc: res.tc[0], left: res.tc[0].Base}, {tc: res.tc[1], left: res.tc[1].Base}}
+	adj := adjudicator{Adjudication: s.adj}
+	if r, reason := judge(game); r != board.Ongoing { // openings are checked, but a FEN may be over
+		res.result, res.reason, res.termination = r, reason, termNormal
+		return res, nil
+	}
+	for {
+		pos := game.Position()
+		side := pos.SideToMove()
+		goCmd, limit := goCommand(side, &clocks)
+		tc := clocks[side].tc
+		wait := s.stall
+		if tc.clocked() {
+			wait = limit + tc.Margin
+		}
+		t, err := engines[side].think(ctx, positionCommand(s.variant, res.startFEN, played), goCmd, wait)
+		if err != nil {
+			return failure(side, err, tc.clocked())
+		}
+		if tc.clocked() && t.elapsed > limit+tc.Margin {
+			return lose(side, colorName(side)+" loses on time", termTime, false)
+		}
+		m, err := pos.ParseMove(t.move)
+		if err != nil {
+			if t.move == "" {
+				t.move = "(empty)"
+			}
+			return lose(side, fmt.Sprintf("%s makes an illegal move: %s (%v)", colorName(side), t.move, err), termIllegal, false)
+		}
+		ms := pos.MoveString(m)
+		played = append(played, ms)
+		res.moves = append(res.moves, moveRecord{ms, t.comment()})
+		game.Play(m)
+		clocks[side].spend(t.elapsed)
+		if r, reason := judge(game); r != board.Ongoing {
+			res.result, res.reason, res.termination = r, reason, termNormal
+			return res, nil
+		}
+		if r, reason := adj.afterMove(side, t.cp, t.hasScore, len(game.Moves)); r != board.Ongoing {
+			res.result, res.reason, res.termination = r, reason, termAdjudicated
+			return res, nil
+		}
+	}
+}

@@ -1,0 +1,269 @@
+package match
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"senapati/board"
+)
+
+// senapatiBin is our engine, built once by TestMain.
+var senapatiBin string
+
+// TestMain doubles as the fake engines and as a runner process: the test
+// binary re-executes itself with "fake-engine MODE ..." or "match-runner
+// ARGS..." as its first arguments.
+func TestMain(m *testing.M) {
+	if len(os.Args) > 2 && os.Args[1] == "fake-engine" {
+		fakeEngine(os.Args[2], os.Args[3:])
+		os.Exit(0)
+	}
+	if len(os.Args) > 1 && os.Args[1] == "match-runner" {
+		os.Exit(Main(os.Args[2:], os.Stdout, os.Stderr))
+	}
+	dir, err := os.MkdirTemp("", "senapati-match-test")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	root, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}").Output()
+	if err == nil {
+		senapatiBin = filepath.Join(dir, "senapati")
+		var out []byte
+		if out, err = exec.Command("go", "build", "-o", senapatiBin, strings.TrimSpace(string(root))).CombinedOutput(); err != nil {
+			err = fmt.Errorf("%v\n%s", err, out)
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "building the engine:", err)
+		os.RemoveAll(dir)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// fakeEngine is a minimal UCI engine that misbehaves on purpose:
+//
+//	legal    plays the first legal move (slow=MS: after a pause)
+//	plain    the same, but announces no UCI_Variant (a chess-only engine)
+//	illegal  answers go with e2e5 (illegal in every game we start)
+//	crash    exits when asked to move
+//	hang     never answers go and ignores SIGTERM and SIGINT
+//	script   plays the given moves in turn, one per go
+func fakeEngine(mode string, args []string) {
+	signal.Ignore(syscall.SIGTERM, syscall.SIGINT)
+	out := bufio.NewWriter(os.Stdout)
+	say := func(format string, a ...any) {
+		fmt.Fprintf(out, format+"\n", a...)
+		out.Flush()
+	}
+	var delay time.Duration
+	var script []string
+	for _, a := range args {
+		if ms, ok := strings.CutPrefix(a, "slow="); ok {
+			var n int
+			fmt.Sscan(ms, &n)
+			delay = time.Duration(n) * time.Millisecond
+		} else {
+			script = append(script, a)
+		}
+	}
+	v := board.Chess
+	pos := v.StartPosition()
+	next := 0
+	in := bufio.NewScanner(os.Stdin)
+	for in.Scan() {
+		f := strings.Fields(in.Text())
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "uci":
+			say("id name Fake %s", mode)
+			if mode != "plain" {
+				say("option name UCI_Variant type combo default chess var chess var chaturanga var durg")
+			}
+			say("uciok")
+		case "isready":
+			say("readyok")
+		case "setoption":
+			if len(f) == 5 && f[2] == "UCI_Variant" {
+				v, _ = board.VariantByName(f[4])
+			}
+		case "ucinewgame":
+			next = 0
+		case "position":
+			fen, moves, _ := strings.Cut(strings.Join(f[1:], " "), " moves ")
+			if strings.HasPrefix(fen, "moves ") {
+				fen, moves = "startpos", strings.TrimPrefix(fen, "moves ")
+			}
+			if fen == "startpos" {
+				pos = v.StartPosition()
+			} else {
+				pos, _ = board.ParseFEN(v, strings.TrimPrefix(fen, "fen "))
+			}
+			for _, s := range strings.Fields(moves) {
+				m, err := pos.ParseMove(s)
+				if err != nil {
+					say("info string bad move %s", s)
+					break
+				}
+				pos.DoMove(m)
+			}
+		case "go":
+			switch mode {
+			case "legal", "plain":
+				time.Sleep(delay)
+				var ml board.MoveList
+				pos.GenerateMoves(&ml)
+				say("info depth 1 score cp 0")
+				say("bestmove %s", pos.MoveString(ml.Moves[0]))
+			case "illegal":
+				say("info depth 1 score cp 5")
+				say("bestmove e2e5")
+			case "crash":
+				os.Exit(3)
+			case "hang":
+				select {}
+			case "script":
+				if next < len(script) {
+					say("bestmove %s", script[next])
+					next++
+				} else {
+					say("bestmove 0000")
+				}
+			}
+		case "quit":
+			return
+		}
+	}
+}
+
+// fake is the -engine argument list of a fake engine.
+func fake(name, mode string, args ...string) []string {
+	a := []string{"-engine", "cmd=" + os.Args[0], "name=" + name, "arg=fake-engine", "arg=" + mode}
+	for _, s := range args {
+		a = append(a, "arg="+s)
+	}
+	return a
+}
+
+// trackProcesses records every engine process the test starts.
+func trackProcesses(t *testing.T) func() []int {
+	var mu sync.Mutex
+	var pids []int
+	testHookStart = func(pid int) {
+		mu.Lock()
+		defer mu.Unlock()
+		pids = append(pids, pid)
+	}
+	t.Cleanup(func() { testHookStart = nil })
+	return func() []int {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]int(nil), pids...)
+	}
+}
+
+// requireGone checks that no process is left: not running, not a zombie
+// (signal 0 reaches a zombie too).
+func requireGone(t *testing.T, pids []int) {
+	t.Helper()
+	require.NotEmpty(t, pids)
+	for _, pid := range pids {
+		require.ErrorIs(t, syscall.Kill(pid, 0), syscall.ESRCH, "engine process %d is still there", pid)
+	}
+}
+
+// lockedBuffer is an output the runner writes from several goroutines.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+	on func(line string) // called for each complete line written
+}
+
+func (w *lockedBuffer) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	n, err := w.b.Write(p)
+	on := w.on
+	w.mu.Unlock()
+	if on != nil {
+		for _, l := range strings.Split(strings.TrimRight(string(p), "\n"), "\n") {
+			on(l)
+		}
+	}
+	return n, err
+}
+
+func (w *lockedBuffer) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.String()
+}
+
+// runMatch runs a match in this process and returns its output.
+func runMatch(t *testing.T, ctx context.Context, args ...string) (string, string, error) {
+	t.Helper()
+	cfg, err := ParseArgs(append(args, "-progress", "off"))
+	require.NoError(t, err)
+	var out, errOut lockedBuffer
+	err = Run(ctx, cfg, &out, &errOut)
+	return out.String(), errOut.String(), err
+}
+
+// readGames parses a PGN file the runner wrote.
+func readGames(t *testing.T, path string) []pgnGame {
+	t.Helper()
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	games, err := parsePGN(f)
+	require.NoError(t, err)
+	return games
+}
+
+// replay checks a game of the PGN against the rules: every move legal from
+// the FEN tag, the PlyCount right, and a game that ended by the rules ends
+// there with the stated result and reason.
+func replay(t *testing.T, g pgnGame) *board.Game {
+	t.Helper()
+	v, err := board.VariantByName(g.tags["Variant"])
+	require.NoError(t, err)
+	require.Equal(t, "1", g.tags["SetUp"])
+	pos, err := board.ParseFEN(v, g.tags["FEN"])
+	require.NoError(t, err)
+	game := board.NewGame(pos)
+	for i, s := range g.moves {
+		r, _ := judge(game)
+		require.Equal(t, board.Ongoing, r, "game over before ply %d", i+1)
+		m, err := game.Position().ParseMove(s)
+		require.NoError(t, err, "ply %d", i+1)
+		require.Equal(t, s, game.Position().MoveString(m), "PGN moves are in canonical UCI notation")
+		game.Play(m)
+	}
+	require.Equal(t, fmt.Sprint(len(g.moves)), g.tags["PlyCount"])
+	require.Equal(t, g.result, g.tags["Result"])
+	r, reason := judge(game)
+	if g.tags["Termination"] == termNormal {
+		require.Equal(t, g.result, r.String())
+		require.Equal(t, reason, g.lastComment)
+	} else {
+		require.Equal(t, board.Ongoing, r, "a game the rules ended must end normally")
+	}
+	return game
+}

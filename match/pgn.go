@@ -1,0 +1,78 @@
+package match
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"senapati/board"
+)
+
+func pgnQuote(s string) string {
+	return `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"`
+}
+
+// pgn writes a finished game. Moves are in the UCI notation of RULES.md;
+// unless minimal, each engine move carries {score/depth time} and book
+// moves {book}.
+func (r *gameResult) pgn(event, site string, minimal bool) string {
+	var b strings.Builder
+	tag := func(name, value string) { fmt.Fprintf(&b, "[%s %s]\n", name, pgnQuote(value)) }
+	tag("Event", event)
+	tag("Site", site)
+	tag("Date", r.date.Format("2006.01.02"))
+	tag("Round", strconv.Itoa(r.spec.number))
+	tag("White", r.white)
+	tag("Black", r.black)
+	tag("Result", r.result.String())
+	tag("Variant", r.variant.Name)
+	tag("SetUp", "1")
+	tag("FEN", r.startFEN)
+	if tw, tb := r.tc[0].String(), r.tc[1].String(); tw == tb {
+		tag("TimeControl", tw)
+	} else {
+		tag("TimeControl", "?")
+		tag("WhiteTimeControl", tw)
+		tag("BlackTimeControl", tb)
+	}
+	tag("Termination", r.termination)
+	tag("PlyCount", strconv.Itoa(len(r.moves)))
+	b.WriteByte('\n')
+
+	// The move text, wrapped at 79 columns.
+	pos, _ := board.ParseFEN(r.variant, r.startFEN)
+	moveNo, black := pos.FullmoveNumber(), pos.SideToMove() == board.Black
+	var words []string
+	for i, m := range r.moves {
+		switch {
+		case !black:
+			words = append(words, fmt.Sprintf("%d.", moveNo))
+		case i == 0:
+			words = append(words, fmt.Sprintf("%d...", moveNo))
+		}
+		words = append(words, m.move)
+		if !minimal && m.comment != "" {
+			words = append(words, strings.Fields("{"+m.comment+"}")...)
+		}
+		if black {
+			moveNo++
+		}
+		black = !black
+	}
+	words = append(words, strings.Fields("{"+r.reason+"}")...)
+	words = append(words, r.result.String())
+	col := 0
+	for _, w := range words {
+		if col > 0 && col+1+len(w) > 79 {
+			b.WriteByte('\n')
+			col = 0
+		} else if col > 0 {
+			b.WriteByte(' ')
+			col++
+		}
+		b.WriteString(w)
+		col += len(w)
+	}
+	b.WriteString("\n\n")
+	return b.String()
+}
