@@ -307,11 +307,13 @@ func (w *worker) checkLimits() {
 // iterate is iterative deepening on this worker's copy of the root.
 func (w *worker) iterate() {
 	s := w.run
+	// Depth limits end the main thread only; helpers keep searching deeper
+	// (filling the shared table) until the main thread stops them.
 	maxDepth := MaxPly - 1
-	if s.limits.Depth > 0 {
+	if s.limits.Depth > 0 && w.id == 0 {
 		maxDepth = min(s.limits.Depth, maxDepth)
 	}
-	if s.limits.Mate > 0 {
+	if s.limits.Mate > 0 && w.id == 0 {
 		maxDepth = min(maxDepth, 2*s.limits.Mate)
 	}
 	bestChanges := 0.0
