@@ -178,7 +178,7 @@ func (e *Engine) Search(ctx context.Context, root board.Position, history []uint
 		}
 	}
 	if report != nil {
-		s.reportLines(best, true)
+		s.reportLines(best, best.completed, true, BoundExact)
 	}
 	r := Result{Best: best.roots[0].move, Score: best.roots[0].score, Depth: best.completed, Nodes: s.totalNodes()}
 	if pv := best.roots[0].pv; len(pv) > 1 {
@@ -209,12 +209,12 @@ func (s *searchRun) totalNodes() uint64 {
 
 func (s *searchRun) elapsed() time.Duration { return time.Since(s.e.startTime) }
 
-func (s *searchRun) reportLines(w *worker, final bool) {
+func (s *searchRun) reportLines(w *worker, depth int, final bool, bound Bound) {
 	s.reportMu.Lock()
 	defer s.reportMu.Unlock()
 	el := s.elapsed()
 	nodes := s.totalNodes()
-	depth := max(w.completed, 1)
+	depth = max(depth, 1)
 	for i := 0; i < s.multiPV; i++ {
 		rm := &w.roots[i]
 		score := rm.score
@@ -231,8 +231,12 @@ func (s *searchRun) reportLines(w *worker, final bool) {
 		if len(pv) == 0 {
 			pv = []board.Move{rm.move}
 		}
+		b := BoundExact
+		if i == w.pvIdx {
+			b = bound
+		}
 		s.report(Info{
-			Depth: depth, SelDepth: max(rm.selDepth, depth), MultiPV: i + 1, Score: score,
+			Depth: depth, SelDepth: max(rm.selDepth, depth), MultiPV: i + 1, Score: score, Bound: b,
 			Nodes: nodes, NPS: uint64(float64(nodes) / max(el.Seconds(), 1e-6)),
 			HashFull: s.e.TT.HashFull(), Time: el, PV: slices.Clone(pv),
 		})
@@ -332,8 +336,7 @@ func (w *worker) iterate() {
 				break
 			}
 			if w.id == 0 && s.report != nil && (w.pvIdx == s.multiPV-1 || s.elapsed() > 3*time.Second) {
-				w.completed = depth
-				s.reportLines(w, false)
+				s.reportLines(w, depth, false, BoundExact)
 			}
 		}
 		if w.stopped() {
@@ -389,6 +392,13 @@ func (w *worker) aspiration(depth int) {
 		slices.SortStableFunc(w.roots[w.pvIdx:], func(a, b rootMove) int { return b.score - a.score })
 		if w.stopped() {
 			return
+		}
+		if s := w.run; w.id == 0 && s.report != nil && (score <= alpha || score >= beta) && s.elapsed() > 2*time.Second {
+			bound := BoundLower
+			if score <= alpha {
+				bound = BoundUpper
+			}
+			s.reportLines(w, depth, false, bound) // a long fail high or low: tell the GUI
 		}
 		switch {
 		case score <= alpha:
