@@ -174,13 +174,8 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		// Null move: if passing still fails high, a real move will too.
 		if depth >= 3 && staticEval >= beta && !fr.null && pos.HasPieces(us) && !pos.HasWaiting() {
 			r := 3 + depth/6
-			child := &w.stack[ply+1]
-			child.pos = *pos
-			child.pos.DoNullMove()
-			child.null = true
-			w.keys = append(w.keys[:w.base+ply+1], child.pos.Hash())
+			w.play(ply, board.NoMove)
 			score := -w.search(ply+1, depth-1-r, -beta, -beta+1, false)
-			child.null = false
 			if w.stopped() {
 				return 0
 			}
@@ -204,12 +199,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		if !pvNode && !inCheck && quiet && best > -MateBound && depth <= 3 && quietsTried >= 4+depth*depth {
 			continue
 		}
-		child := &w.stack[ply+1]
-		child.pos = *pos
-		child.pos.DoMove(m)
-		child.null = false
-		w.keys = append(w.keys[:w.base+ply+1], child.pos.Hash())
-		givesCheck := child.pos.InCheck()
+		givesCheck := w.play(ply, m).InCheck()
 		ext := 0
 		if givesCheck && ply < 2*depth+8 {
 			ext = 1
@@ -270,6 +260,21 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	}
 	w.run.e.TT.store(key, bestMove, scoreToTT(best, ply), depth, bound)
 	return best
+}
+
+// play makes move m (NoMove: the null move) from ply into ply+1's frame and
+// records the new position's key for repetition checks.
+func (w *worker) play(ply int, m board.Move) *board.Position {
+	child := &w.stack[ply+1]
+	child.pos = w.stack[ply].pos
+	child.null = m == board.NoMove
+	if child.null {
+		child.pos.DoNullMove()
+	} else {
+		child.pos.DoMove(m)
+	}
+	w.keys = append(w.keys[:w.base+ply+1], child.pos.Hash())
+	return &child.pos
 }
 
 func (w *worker) updatePV(ply int, m board.Move) {
@@ -395,11 +400,7 @@ func (w *worker) qsearch(ply, alpha, beta int) int {
 	w.scoreMoves(ply, board.NoMove)
 	for i := 0; i < fr.moves.N; i++ {
 		m := w.pickMove(ply, i)
-		child := &w.stack[ply+1]
-		child.pos = *pos
-		child.pos.DoMove(m)
-		child.null = false
-		w.keys = append(w.keys[:w.base+ply+1], child.pos.Hash())
+		w.play(ply, m)
 		score := -w.qsearch(ply+1, -beta, -alpha)
 		if w.stopped() {
 			return 0

@@ -421,16 +421,12 @@ func abs(x int) int {
 }
 
 func (w *worker) rootSearch(depth, alpha, beta int) int {
-	pos := &w.stack[0].pos
 	child := &w.stack[1]
 	w.keys = w.keys[:w.base+1]
 	best := -Infinity
 	for i := w.pvIdx; i < len(w.roots); i++ {
 		rm := &w.roots[i]
-		child.pos = *pos
-		child.pos.DoMove(rm.move)
-		child.null = false
-		w.keys = append(w.keys[:w.base+1], child.pos.Hash())
+		w.play(0, rm.move)
 		w.selDepth = 0
 		ext := 0
 		if child.pos.InCheck() {
