@@ -29,6 +29,8 @@ type UCI struct {
 	history     []uint64 // hashes of the positions before pos in this game
 	moveRuleSet bool     // MoveRule was set explicitly; else it follows the variant
 	searching   chan struct{}
+	endless     bool // the running search waits for stop (infinite, ponder)
+	infinite    bool // it was started with go infinite
 	cancel      context.CancelFunc
 }
 
@@ -114,13 +116,18 @@ func (u *UCI) Handle(line string) bool {
 		return true
 	case "ponderhit":
 		u.engine.PonderHit()
+		u.endless = u.infinite
 		return true
 	case "isready":
 		u.send("readyok")
 		return true
 	}
-	// Everything else changes or reads state a running search uses: let it
-	// finish first (a GUI sends stop before these; this keeps us safe if not).
+	// Everything else changes or reads state a running search uses. A GUI
+	// sends stop first; if it did not, a timed search is let finish, and one
+	// that would never end on its own (infinite, ponder) is stopped.
+	if u.endless {
+		u.stopSearch()
+	}
 	u.waitSearch()
 	switch cmd {
 	case "uci":
@@ -378,6 +385,7 @@ func (u *UCI) startSearch(l search.Limits) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	u.searching, u.cancel = done, cancel
+	u.endless, u.infinite = l.Infinite || l.Ponder, l.Infinite
 	history := append([]uint64(nil), u.history...)
 	go func() {
 		defer close(done)
@@ -456,7 +464,7 @@ func (u *UCI) stopSearch() {
 func (u *UCI) waitSearch() {
 	if u.searching != nil {
 		<-u.searching
-		u.searching, u.cancel = nil, nil
+		u.searching, u.cancel, u.endless = nil, nil, false
 	}
 }
 

@@ -244,3 +244,14 @@ func TestNoTimeLossAtFastControls(t *testing.T) {
 		playClockGame(t, "durg", 10*time.Second, 100*time.Millisecond, 40)
 	}
 }
+
+func TestCommandsDuringEndlessSearchDoNotHang(t *testing.T) {
+	s := newSession(t)
+	s.send("position startpos", "go infinite")
+	s.expect("info depth 2 ", 10*time.Second)
+	// No stop from this GUI: the next command must still be served.
+	s.send("position startpos moves e2e4", "d")
+	out := strings.Join(s.expect("Side to move", 5*time.Second), "\n")
+	require.Contains(t, out, "bestmove ")
+	require.Contains(t, out, "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+}
