@@ -28,7 +28,7 @@ const (
 	DefaultHashMB  = 16
 	MaxDepth       = search.MaxPly - 1
 	MaxThreads     = 256
-	MaxHashMB      = 65536
+	MaxHashMB      = search.MaxHashMB
 )
 
 // DefaultDepth is the depth a bench of v searches to when Config.Depth is 0:

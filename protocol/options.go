@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"senapati/board"
+	"senapati/search"
 )
 
 // option is one UCI option: how it is announced and how a value is applied.
@@ -79,7 +80,7 @@ func (u *UCI) options() []*option {
 			u.setVariant(variant)
 			return nil
 		}},
-		{name: "Hash", kind: "spin", def: "16", min: 1, max: 65536, apply: func(u *UCI, v string) error {
+		{name: "Hash", kind: "spin", def: "16", min: 1, max: search.MaxHashMB, apply: func(u *UCI, v string) error {
 			u.engine.TT.Resize(atoi(v))
 			return nil
 		}},

@@ -94,7 +94,7 @@ func TestBadInputIsReportedAndSurvived(t *testing.T) {
 		{"position fen 8/8/8 w - - 0 1", "info string invalid FEN for chess"},
 		{"position startpos moves e2e4 e7e5 e1e3", "info string move 3 (e1e3): illegal move e1e3"},
 		{"position startpos moves e2e4 xx", "info string move 2 (xx): unparsable move"},
-		{"setoption name Hash value 0", "info string option Hash value 0 is out of range 1..65536"},
+		{"setoption name Hash value 0", "info string option Hash value 0 is out of range 1..16384"},
 		{"setoption name Hash value lots", "info string option Hash needs a whole number"},
 		{"setoption name Bogus value 1", "info string unknown option 'Bogus'"},
 		{"setoption name UCI_Variant value shogi", "info string option UCI_Variant: \"shogi\" is not one of"},

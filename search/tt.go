@@ -56,6 +56,10 @@ func unpackTT(d uint64) ttHit {
 	}
 }
 
+// MaxHashMB caps the table: asking the OS for more memory than it has kills
+// the process outright, and no machine this engine targets has 16 GB spare.
+const MaxHashMB = 16384
+
 // NewTT makes a table of about mb megabytes (at least one cluster).
 func NewTT(mb int) *TT {
 	t := &TT{}
