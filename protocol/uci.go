@@ -315,14 +315,17 @@ func (u *UCI) goCommand(args []string) {
 			if i+1 < len(args) {
 				n, err = strconv.Atoi(args[i+1])
 			}
-			if err != nil || n < 0 {
+			if err != nil || (n < 0 && !isDuration) {
 				u.info("go %s needs a non-negative number", name)
 				return
 			}
 			i++
 			if isDuration {
-				*d = msDuration(n)
-				if name[1:] == "time" { // a clock at 0 still means "play now"
+				// Some GUIs send a negative clock after an overrun; a clock at
+				// or below zero still means "play now". Huge values are capped
+				// so the duration cannot overflow.
+				*d = msDuration(min(max(n, 0), 1<<31))
+				if name[1:] == "time" {
 					*d = max(*d, time.Millisecond)
 				}
 			} else {

@@ -169,6 +169,15 @@ func TestFinishedPositionsAnswerNone(t *testing.T) {
 	}
 }
 
+func TestOddClocksStillGetAMove(t *testing.T) {
+	s := newSession(t)
+	for _, g := range []string{"go wtime -50 btime 1000", "go wtime 0 btime 0", "go movetime 99999999999999 depth 2", "go wtime 1000 winc -5 btime 1000"} {
+		s.send("position startpos", g)
+		out := s.expect("bestmove", 5*time.Second)
+		require.NotEqual(t, "bestmove (none)", out[len(out)-1], g)
+	}
+}
+
 func TestMultiPVSearchMovesMateAndPonder(t *testing.T) {
 	s := newSession(t)
 	s.send("setoption name MultiPV value 3", "position startpos", "go depth 5")
