@@ -204,9 +204,6 @@ func (p *Position) parseRights(field string) error {
 				p.castling &^= cr.right
 			}
 		}
-		if v.kingLeap && p.kingSq[c] == NoSquare {
-			p.leap &^= 1 << c
-		}
 	}
 	return nil
 }

@@ -69,7 +69,6 @@ type Engine struct {
 	stop      atomic.Bool
 	ponder    atomic.Bool
 	startTime time.Time
-	nodes     atomic.Uint64
 	workers   []*worker
 }
 
@@ -114,7 +113,6 @@ func (e *Engine) Search(ctx context.Context, root board.Position, history []uint
 	e.stop.Store(false)
 	e.ponder.Store(limits.Ponder)
 	e.startTime = time.Now()
-	e.nodes.Store(0)
 	e.TT.NewSearch()
 	if ctx.Done() != nil {
 		done := make(chan struct{})
@@ -195,7 +193,6 @@ type searchRun struct {
 	moveRule   int
 	multiPV    int
 	report     func(Info)
-	workers    []*worker
 	reportMu   sync.Mutex
 }
 
