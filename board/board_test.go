@@ -152,6 +152,7 @@ func TestPlayoutInvariants(t *testing.T) {
 				require.Equal(t, p.attackersTo(p.kingSq[p.side], p.Occupied()).And(p.byColor[p.side^1]), p.checkers)
 				var ml MoveList
 				p.GenerateMoves(&ml)
+				require.Equal(t, ml.N > 0, p.HasLegalMove(), p.FEN())
 				moves := slices.Clone(ml.Slice())
 				slices.Sort(moves)
 				require.Equal(t, len(moves), len(slices.Compact(slices.Clone(moves))), "duplicate move in %s", p.FEN())
@@ -213,5 +214,26 @@ func TestCanCastle(t *testing.T) {
 	} {
 		p := mustFEN(t, Chess, fen)
 		require.Equal(t, want, [2]bool{p.CanCastle(White), p.CanCastle(Black)}, fen)
+	}
+}
+
+func TestHasLegalMoveOnFinishedPositions(t *testing.T) {
+	for _, tc := range []struct {
+		v    *Variant
+		fen  string
+		want bool
+	}{
+		{Chess, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", false},          // stalemate
+		{Chess, "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", false},          // mate
+		{Chess, "7k/5Q2/6K1/8/8/8/P7/8 w - - 0 1", true},          // the stalemating side can move
+		{Chess, "k7/P7/K7/8/8/8/8/8 b - - 0 1", false},            // stalemate by a pawn
+		{Chaturanga, "7k/5Q2/6K1/p7/P7/8/8/8 b - - 0 1", false},   // stalemate, a blocked Padati
+		{Chaturanga, "7k/5Q2/6K1/p7/8/8/8/8 b - - 0 1", true},     // the Padati can move
+		{DurgGame, "4k4/9/4K4/9/9/9/9/9/9[] b - - 0 1 6/6", true}, // the Raja steps aside
+		{DurgGame, "k8/2K6/9/9/9/9/9/9/9[] b - - 0 1 6/6", true},
+	} {
+		p := mustFEN(t, tc.v, tc.fen)
+		require.Equal(t, tc.want, p.HasLegalMove(), tc.fen)
+		require.Equal(t, tc.want, len(legalStrings(&p)) > 0, tc.fen)
 	}
 }

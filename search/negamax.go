@@ -368,8 +368,16 @@ func (w *worker) qsearch(ply, alpha, beta int) int {
 	}
 	fr := &w.stack[ply]
 	pos := &fr.pos
-	pos.GenerateMoves(&fr.moves)
-	if fr.moves.N == 0 {
+	inCheck := pos.InCheck()
+	// The rules first: mate and stalemate (exactly, per variant), then the
+	// move rule. Out of check a cheap test for any legal move suffices, so
+	// a stand-pat cutoff needs no move generation.
+	if inCheck {
+		pos.GenerateMoves(&fr.moves)
+		if fr.moves.N == 0 {
+			return w.noMovesScore(ply)
+		}
+	} else if !pos.HasLegalMove() {
 		return w.noMovesScore(ply)
 	}
 	if w.moveRuleReached(ply) {
@@ -378,7 +386,6 @@ func (w *worker) qsearch(ply, alpha, beta int) int {
 	if ply >= MaxPly {
 		return w.eval(pos)
 	}
-	inCheck := pos.InCheck()
 	best := -Infinity
 	if !inCheck {
 		best = w.eval(pos)
@@ -386,8 +393,8 @@ func (w *worker) qsearch(ply, alpha, beta int) int {
 			return best
 		}
 		alpha = max(alpha, best)
-	}
-	if !inCheck { // keep captures, promotions and the call only
+		pos.GenerateMoves(&fr.moves)
+		// Keep captures, promotions and the call only.
 		n := 0
 		for _, m := range fr.moves.Moves[:fr.moves.N] {
 			if !pos.IsQuiet(m) {
