@@ -146,14 +146,20 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		}
 	}
 
-	pos.GenerateMoves(&fr.moves)
-	if fr.moves.N == 0 {
+	// Mate and stalemate are judged before anything prunes (and before the
+	// move rule); out of check a cheap any-legal-move test is enough.
+	inCheck := pos.InCheck()
+	if inCheck {
+		pos.GenerateMoves(&fr.moves)
+		if fr.moves.N == 0 {
+			return w.noMovesScore(ply)
+		}
+	} else if !pos.HasLegalMove() {
 		return w.noMovesScore(ply)
 	}
 	if w.moveRuleReached(ply) {
-		return 0 // mate and stalemate are judged first, just above
+		return 0
 	}
-	inCheck := pos.InCheck()
 	staticEval := -Infinity
 	if !inCheck {
 		staticEval = w.eval(pos)
@@ -188,6 +194,9 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		}
 	}
 
+	if !inCheck {
+		pos.GenerateMoves(&fr.moves)
+	}
 	w.scoreMoves(ply, ttMove)
 	best, bestMove := -Infinity, board.NoMove
 	origAlpha := alpha
