@@ -31,7 +31,10 @@ type UCI struct {
 	searching   chan struct{}
 	endless     bool // the running search waits for stop (infinite, ponder)
 	infinite    bool // it was started with go infinite
-	cancel      context.CancelFunc
+	// uninterruptible: the background job is perft or bench, which stop
+	// cannot end early.
+	uninterruptible bool
+	cancel          context.CancelFunc
 }
 
 // New makes a session writing to out.
@@ -151,7 +154,7 @@ func (u *UCI) Handle(line string) bool {
 	case "eval":
 		u.explain()
 	case "bench":
-		u.bench(args)
+		u.background(func() { u.bench(args) })
 	case "debug", "register":
 	default:
 		u.info("unknown command '%s'", truncate(cmd, 40))
@@ -336,7 +339,8 @@ func (u *UCI) goCommand(args []string) {
 					u.info("go perft needs a depth from 1 to 20")
 					return
 				}
-				u.perft(n)
+				pos := u.pos
+				u.background(func() { u.perft(&pos, n) })
 				return
 			}
 			continue
@@ -362,10 +366,10 @@ func (u *UCI) goCommand(args []string) {
 	u.startSearch(l)
 }
 
-func (u *UCI) perft(depth int) {
+func (u *UCI) perft(pos *board.Position, depth int) {
 	start := time.Now()
 	var total uint64
-	for _, l := range perft.Divide(&u.pos, depth) {
+	for _, l := range perft.Divide(pos, depth) {
 		u.send("%s: %d", l.Move, l.Nodes)
 		total += l.Nodes
 	}
@@ -458,16 +462,30 @@ func (u *UCI) sendInfo(root *board.Position, in search.Info) {
 }
 
 func (u *UCI) stopSearch() {
+	if u.uninterruptible {
+		return // its answer comes when it is done; quit does not wait for it
+	}
 	if u.cancel != nil {
 		u.cancel()
 	}
 	u.waitSearch()
 }
 
+// background runs a job that cannot be stopped (perft, bench) off the
+// input loop, so isready and quit are still answered while it runs.
+func (u *UCI) background(job func()) {
+	done := make(chan struct{})
+	u.searching, u.uninterruptible = done, true
+	go func() {
+		defer close(done)
+		job()
+	}()
+}
+
 func (u *UCI) waitSearch() {
 	if u.searching != nil {
 		<-u.searching
-		u.searching, u.cancel, u.endless = nil, nil, false
+		u.searching, u.cancel, u.endless, u.uninterruptible = nil, nil, false, false
 	}
 }
 

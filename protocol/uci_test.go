@@ -264,3 +264,18 @@ func TestCommandsDuringEndlessSearchDoNotHang(t *testing.T) {
 	require.Contains(t, out, "bestmove ")
 	require.Contains(t, out, "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
 }
+
+func TestLongPerftKeepsTheLoopResponsive(t *testing.T) {
+	s := newSession(t)
+	s.send("go perft 7") // billions of nodes: far longer than this test
+	start := time.Now()
+	s.send("isready")
+	s.expect("readyok", time.Second)
+	s.send("quit")
+	select {
+	case <-s.done:
+	case <-time.After(time.Second):
+		t.Fatal("quit waited for perft")
+	}
+	require.Less(t, time.Since(start), 200*time.Millisecond)
+}
