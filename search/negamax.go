@@ -126,7 +126,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	fr := &w.stack[ply]
 	pos := &fr.pos
 	if ply >= MaxPly {
-		return w.eval(pos)
+		return w.evaluate(pos)
 	}
 	// Mate distance pruning.
 	alpha, beta = max(alpha, -Mate+ply), min(beta, Mate-ply-1)
@@ -162,7 +162,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	}
 	staticEval := -Infinity
 	if !inCheck {
-		staticEval = w.eval(pos)
+		staticEval = w.evaluate(pos)
 		if found && hit.bound != BoundNone {
 			if s := scoreFromTT(hit.score, ply); (hit.bound == BoundLower && s > staticEval) || (hit.bound == BoundUpper && s < staticEval) {
 				staticEval = s
@@ -269,6 +269,28 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	}
 	w.run.e.TT.store(key, bestMove, scoreToTT(best, ply), depth, bound)
 	return best
+}
+
+// evaluate is the static evaluation through a small per-thread cache: the
+// same position is met again and again through transpositions and
+// re-searches, and evaluation is the largest single cost of a node.
+func (w *worker) evaluate(pos *board.Position) int {
+	key := pos.Hash()
+	e := &w.evalCache[key&(evalCacheSize-1)]
+	if e.key == key && e.valid {
+		return int(e.score)
+	}
+	s := w.eval(pos)
+	*e = evalEntry{key: key, score: int32(s), valid: true}
+	return s
+}
+
+const evalCacheSize = 1 << 15 // 512 KB per thread
+
+type evalEntry struct {
+	key   uint64
+	score int32
+	valid bool
 }
 
 // play makes move m (NoMove: the null move) from ply into ply+1's frame and
@@ -393,11 +415,11 @@ func (w *worker) qsearch(ply, alpha, beta int) int {
 		return 0
 	}
 	if ply >= MaxPly {
-		return w.eval(pos)
+		return w.evaluate(pos)
 	}
 	best := -Infinity
 	if !inCheck {
-		best = w.eval(pos)
+		best = w.evaluate(pos)
 		if best >= beta {
 			return best
 		}

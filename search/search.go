@@ -261,6 +261,7 @@ type worker struct {
 	variant   *board.Variant
 	values    [board.NumTypes]int
 	lastCheck uint64
+	evalCache [evalCacheSize]evalEntry
 }
 
 // frame is one ply of the search stack.
@@ -280,6 +281,9 @@ func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint
 	w.keys = append(append(w.keys[:0], history...), root.Hash())
 	w.base = len(history)
 	w.keys = slices.Grow(w.keys, MaxPly+2)
+	if w.variant != root.Variant() { // the same key means another position in another game
+		clear(w.evalCache[:])
+	}
 	w.eval, w.value, w.variant = s.e.Options.Eval, s.e.Options.Value, root.Variant()
 	for t := board.PieceType(0); t < board.NumTypes; t++ {
 		w.values[t] = w.value(w.variant, t)
