@@ -75,7 +75,10 @@ func (u *UCI) Run(in io.Reader) {
 			break
 		}
 	}
+	// A search is stopped; perft and bench are finished, so that a script
+	// ending in quit (or end of input) still gets their whole output.
 	u.stopSearch()
+	u.waitSearch()
 }
 
 func readLines(in io.Reader, lines chan<- string, u *UCI) {
@@ -463,7 +466,7 @@ func (u *UCI) sendInfo(root *board.Position, in search.Info) {
 
 func (u *UCI) stopSearch() {
 	if u.uninterruptible {
-		return // its answer comes when it is done; quit does not wait for it
+		return // its answer comes when it is done
 	}
 	if u.cancel != nil {
 		u.cancel()
@@ -472,7 +475,7 @@ func (u *UCI) stopSearch() {
 }
 
 // background runs a job that cannot be stopped (perft, bench) off the
-// input loop, so isready and quit are still answered while it runs.
+// input loop, so isready is still answered while it runs.
 func (u *UCI) background(job func()) {
 	done := make(chan struct{})
 	u.searching, u.uninterruptible = done, true
