@@ -79,6 +79,27 @@ func (w *worker) isRepetition(ply int) bool {
 	return false
 }
 
+// judgeRules scores what the rules decide before any pruning: mate and
+// stalemate (exactly, per variant), then the move rule. In check the
+// evasions are generated into the frame (the caller searches them); out of
+// check a cheap any-legal-move test suffices, so a stand-pat or pruning
+// cutoff needs no move generation.
+func (w *worker) judgeRules(ply int, inCheck bool) (int, bool) {
+	fr := &w.stack[ply]
+	if inCheck {
+		fr.pos.GenerateMoves(&fr.moves)
+		if fr.moves.N == 0 {
+			return w.noMovesScore(ply), true
+		}
+	} else if !fr.pos.HasLegalMove() {
+		return w.noMovesScore(ply), true
+	}
+	if w.moveRuleReached(ply) {
+		return 0, true
+	}
+	return 0, false
+}
+
 // noMovesScore is the result when the side to move has no legal move.
 func (w *worker) noMovesScore(ply int) int {
 	pos := &w.stack[ply].pos
@@ -146,19 +167,9 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		}
 	}
 
-	// Mate and stalemate are judged before anything prunes (and before the
-	// move rule); out of check a cheap any-legal-move test is enough.
 	inCheck := pos.InCheck()
-	if inCheck {
-		pos.GenerateMoves(&fr.moves)
-		if fr.moves.N == 0 {
-			return w.noMovesScore(ply)
-		}
-	} else if !pos.HasLegalMove() {
-		return w.noMovesScore(ply)
-	}
-	if w.moveRuleReached(ply) {
-		return 0
+	if s, done := w.judgeRules(ply, inCheck); done {
+		return s
 	}
 	staticEval := -Infinity
 	if !inCheck {
@@ -400,19 +411,8 @@ func (w *worker) qsearch(ply, alpha, beta int) int {
 	fr := &w.stack[ply]
 	pos := &fr.pos
 	inCheck := pos.InCheck()
-	// The rules first: mate and stalemate (exactly, per variant), then the
-	// move rule. Out of check a cheap test for any legal move suffices, so
-	// a stand-pat cutoff needs no move generation.
-	if inCheck {
-		pos.GenerateMoves(&fr.moves)
-		if fr.moves.N == 0 {
-			return w.noMovesScore(ply)
-		}
-	} else if !pos.HasLegalMove() {
-		return w.noMovesScore(ply)
-	}
-	if w.moveRuleReached(ply) {
-		return 0
+	if s, done := w.judgeRules(ply, inCheck); done {
+		return s
 	}
 	if ply >= MaxPly {
 		return w.evaluate(pos)
