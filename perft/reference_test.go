@@ -91,18 +91,23 @@ func comparePlayouts(t *testing.T, v *board.Variant, ref refPosition, games, max
 	return stats
 }
 
+// compareStartPerft compares perft from the start position up to depth
+// (3 under -short).
+func compareStartPerft(t *testing.T, v *board.Variant, ref refPosition, depth int) {
+	if testing.Short() {
+		depth = 3
+	}
+	p := v.StartPosition()
+	for d := 1; d <= depth; d++ {
+		require.Equal(t, ref.Perft(d), Count(&p, d), "%s start perft %d", v.Name, d)
+	}
+}
+
 func TestChaturangaMatchesReference(t *testing.T) {
 	start, err := refchaturanga.FromFEN(refchaturanga.StartFEN)
 	require.NoError(t, err)
 	ref := refChaturanga{start}
-	p := board.Chaturanga.StartPosition()
-	depth := 5
-	if testing.Short() {
-		depth = 3
-	}
-	for d := 1; d <= depth; d++ {
-		require.Equal(t, ref.Perft(d), Count(&p, d), "start perft %d", d)
-	}
+	compareStartPerft(t, board.Chaturanga, ref, 5)
 	games := 40
 	if testing.Short() {
 		games = 6
@@ -139,14 +144,7 @@ func TestDurgMatchesReference(t *testing.T) {
 	start, err := refdurg.FromFEN(refdurg.StartFEN)
 	require.NoError(t, err)
 	ref := refDurg{start}
-	p := board.DurgGame.StartPosition()
-	depth := 4
-	if testing.Short() {
-		depth = 3
-	}
-	for d := 1; d <= depth; d++ {
-		require.Equal(t, ref.Perft(d), Count(&p, d), "start perft %d", d)
-	}
+	compareStartPerft(t, board.DurgGame, ref, 4)
 	games, perftDepth := 60, 3
 	if testing.Short() {
 		games, perftDepth = 8, 2
