@@ -28,7 +28,7 @@ func TestPositionsParseAndHaveMoves(t *testing.T) {
 			var ml board.MoveList
 			p.GenerateMoves(&ml)
 			assert.Positive(t, ml.N, "%s %s has no legal moves", v.Name, fen)
-			assert.Equal(t, board.Ongoing, p.Outcome(v.DefaultMoveRule).Result, "%s %s is finished", v.Name, fen)
+			assert.Equal(t, board.Ongoing, p.Verdict(v.DefaultMoveRule).Result(), "%s %s is finished", v.Name, fen)
 			assert.False(t, seen[fen], "%s %s listed twice", v.Name, fen)
 			seen[fen] = true
 		}

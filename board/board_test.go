@@ -153,10 +153,20 @@ func TestPlayoutInvariants(t *testing.T) {
 				var ml MoveList
 				p.GenerateMoves(&ml)
 				require.Equal(t, ml.N > 0, p.HasLegalMove(), p.FEN())
+				// The noisy mode gives exactly the non-quiet moves, in order.
+				var noisy MoveList
+				p.GenerateNoisy(&noisy)
+				want := []Move{}
+				for _, m := range ml.Slice() {
+					if !p.IsQuiet(m) {
+						want = append(want, m)
+					}
+				}
+				require.Equal(t, want, append([]Move{}, noisy.Slice()...), p.FEN())
 				moves := slices.Clone(ml.Slice())
 				slices.Sort(moves)
 				require.Equal(t, len(moves), len(slices.Compact(slices.Clone(moves))), "duplicate move in %s", p.FEN())
-				if ml.N == 0 || p.Outcome(0).Result != Ongoing {
+				if ml.N == 0 || p.Verdict(0).Result() != Ongoing {
 					break
 				}
 				for _, m := range ml.Slice() {

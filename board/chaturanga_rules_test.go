@@ -22,7 +22,7 @@ func TestChaturangaStartPosition(t *testing.T) {
 		"c1a3", "c1e3", "f1d3", "f1h3",
 		"e1d3", "e1f3")
 	rulesIllegal(t, p, "e2e4")
-	require.Equal(t, Ongoing, p.Outcome(50).Result)
+	require.Equal(t, Ongoing, p.Verdict(50).Result())
 }
 
 func TestChaturangaRajaLeap(t *testing.T) {
@@ -163,39 +163,39 @@ func TestChaturangaGameEnd(t *testing.T) {
 		q := rulesPlay(t, p, "h1h3")
 		require.Equal(t, "k7/2K5/1Q6/8/8/7R/8/8 b - - 0 1", q.FEN())
 		rulesWantMoves(t, &q) // Black is also stalemated
-		require.Equal(t, Outcome{WhiteWins, "bare Raja"}, q.Outcome(50))
+		require.Equal(t, Verdict{Termination: BareRaja, Winner: WhiteWon}, q.Verdict(50))
 	})
 	t.Run("BothBareIsDraw", func(t *testing.T) {
 		p := mustFEN(t, Chaturanga, "3k4/8/8/8/8/8/8/4K3 w - - 0 1")
-		require.Equal(t, Outcome{Draw, "both Rajas bare"}, p.Outcome(50))
+		require.Equal(t, Verdict{Termination: BareRaja}, p.Verdict(50))
 	})
 	t.Run("StalematedSideWins", func(t *testing.T) {
 		// Black: a7 covered by the Mantri b6, b7/b8 by the Raja c7, the
 		// Padati a5 blocked by a4.
 		p := mustFEN(t, Chaturanga, "k7/2K5/1Q6/p7/P7/8/8/8 b - - 0 1")
 		rulesWantMoves(t, &p)
-		require.Equal(t, BlackWins, p.Outcome(50).Result)
-		require.Contains(t, p.Outcome(50).Reason, "stalemate")
+		require.Equal(t, BlackWins, p.Verdict(50).Result())
+		require.Contains(t, p.Verdict(50).Reason(), "stalemate")
 	})
 	t.Run("Checkmate", func(t *testing.T) {
 		p := mustFEN(t, Chaturanga, "k7/2K4p/8/8/8/8/8/R7 b - - 0 1")
 		rulesWantMoves(t, &p)
-		require.Equal(t, Outcome{WhiteWins, "checkmate"}, p.Outcome(50))
+		require.Equal(t, Verdict{Termination: Checkmate, Winner: WhiteWon}, p.Verdict(50))
 		// A mate on the ply that completes the move rule wins.
 		p = mustFEN(t, Chaturanga, "k7/2K4p/8/8/8/8/8/R7 b - - 100 80")
-		require.Equal(t, Outcome{WhiteWins, "checkmate"}, p.Outcome(50))
+		require.Equal(t, Verdict{Termination: Checkmate, Winner: WhiteWon}, p.Verdict(50))
 	})
 	t.Run("MoveRule50", func(t *testing.T) {
 		require.Equal(t, 50, Chaturanga.DefaultMoveRule)
 		p := mustFEN(t, Chaturanga, "3k4/8/8/8/8/8/r7/R3K3 w - - 100 80")
-		require.Equal(t, Outcome{Draw, "move rule"}, p.Outcome(50))
-		require.Equal(t, Ongoing, p.Outcome(0).Result)
-		require.Equal(t, Outcome{Draw, "move rule"}, NewGame(p).Outcome())
+		require.Equal(t, MoveRuleReached, p.Verdict(50).Termination)
+		require.Equal(t, Ongoing, p.Verdict(0).Result())
+		require.Equal(t, MoveRuleReached, NewGame(p).Verdict().Termination)
 		p = mustFEN(t, Chaturanga, "3k4/8/8/8/8/8/r7/R3K3 w - - 99 80")
-		require.Equal(t, Ongoing, p.Outcome(50).Result)
+		require.Equal(t, Ongoing, p.Verdict(50).Result())
 		q := rulesPlay(t, p, "e1f1")
 		require.Equal(t, 100, q.HalfmoveClock())
-		require.Equal(t, Outcome{Draw, "move rule"}, q.Outcome(50))
+		require.Equal(t, MoveRuleReached, q.Verdict(50).Termination)
 		// A Padati move resets the clock.
 		p = mustFEN(t, Chaturanga, "3k4/8/8/8/8/8/P7/4K3 w - - 99 80")
 		q = rulesPlay(t, p, "a2a3")
@@ -205,17 +205,17 @@ func TestChaturangaGameEnd(t *testing.T) {
 		// Raja and Ashva against Raja and Ashva plays on.
 		p := mustFEN(t, Chaturanga, "1n1k4/8/8/8/8/8/8/1N2K3 w - - 0 1")
 		require.False(t, p.InsufficientMaterial())
-		require.Equal(t, Ongoing, p.Outcome(50).Result)
+		require.Equal(t, Ongoing, p.Verdict(50).Result())
 	})
 	t.Run("ThreefoldRepetition", func(t *testing.T) {
 		g := NewGame(Chaturanga.StartPosition())
 		moves := []string{"b1c3", "b8c6", "c3b1", "c6b8", "b1c3", "b8c6", "c3b1", "c6b8"}
 		for i, s := range moves {
-			require.Equal(t, Ongoing, g.Outcome().Result, "before ply %d", i+1)
+			require.Equal(t, Ongoing, g.Verdict().Result(), "before ply %d", i+1)
 			m, err := g.Position().ParseMove(s)
 			require.NoError(t, err)
 			g.Play(m)
 		}
-		require.Equal(t, Outcome{Draw, "threefold repetition"}, g.Outcome())
+		require.Equal(t, Verdict{Termination: Repetition}, g.Verdict())
 	})
 }

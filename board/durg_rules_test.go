@@ -67,7 +67,7 @@ func TestDurgStartPosition(t *testing.T) {
 		"a8a6", "a8a7", "b8b6", "b9a7", "b9c7", "c8c6", "c8c7", "c9d9", "d8d6", "d8d7",
 		"e8e6", "e8e7", "e9d9", "e9f9", "f8f6", "f8f7", "g8g6", "g8g7", "g9f9",
 		"h8h6", "h9g7", "h9i7", "i8i6", "i8i7")
-	require.Equal(t, Ongoing, p.Outcome(30).Result)
+	require.Equal(t, Ongoing, p.Verdict(30).Result())
 }
 
 func TestDurgZoneQuietMoves(t *testing.T) {
@@ -226,7 +226,7 @@ func TestDurgRajaNeverEntersEnemyZone(t *testing.T) {
 		// Ka1 in check from the Gaj a9; b1, b2 are in the zone of c2.
 		p := mustFEN(t, DurgGame, "r7k/9/9/9/9/9/9/2d6/K8[] w - - 0 1 0/0")
 		rulesWantMoves(t, &p)
-		require.Equal(t, Outcome{BlackWins, "checkmate"}, p.Outcome(30))
+		require.Equal(t, Verdict{Termination: Checkmate, Winner: BlackWon}, p.Verdict(30))
 	})
 	t.Run("NotToCaptureTheChecker", func(t *testing.T) {
 		// The undefended Gaj b1 checks; it stands in the zone of c2, so the
@@ -234,7 +234,7 @@ func TestDurgRajaNeverEntersEnemyZone(t *testing.T) {
 		// empty zone square b3.
 		p := mustFEN(t, DurgGame, "8k/9/9/4b4/9/9/9/2d6/Kr7[] w - - 0 1 0/0")
 		rulesWantMoves(t, &p)
-		require.Equal(t, Outcome{BlackWins, "checkmate"}, p.Outcome(30))
+		require.Equal(t, Verdict{Termination: Checkmate, Winner: BlackWon}, p.Verdict(30))
 	})
 }
 
@@ -601,45 +601,45 @@ func TestDurgHalfmoveClock(t *testing.T) {
 func TestDurgGameEnd(t *testing.T) {
 	t.Run("Checkmate", func(t *testing.T) {
 		p := mustFEN(t, DurgGame, "r7k/9/9/9/9/9/9/2d6/K8[] w - - 0 1 0/0")
-		require.Equal(t, Outcome{BlackWins, "checkmate"}, p.Outcome(30))
+		require.Equal(t, Verdict{Termination: Checkmate, Winner: BlackWon}, p.Verdict(30))
 		// Mate on the ply that completes the move rule still wins.
 		p = mustFEN(t, DurgGame, "r7k/9/9/9/9/9/9/2d6/K8[] w - - 60 90 0/0")
-		require.Equal(t, Outcome{BlackWins, "checkmate"}, p.Outcome(30))
+		require.Equal(t, Verdict{Termination: Checkmate, Winner: BlackWon}, p.Verdict(30))
 	})
 	t.Run("StalemateIsDraw", func(t *testing.T) {
 		// Ka1: b1 b2 are attacked by the Raja c2, a2 by the Mantri c4.
 		p := mustFEN(t, DurgGame, "9/8p/9/9/9/2b6/9/2k6/K8[] w - - 0 1 0/0")
 		rulesWantMoves(t, &p)
-		require.Equal(t, Outcome{Draw, "stalemate"}, p.Outcome(30))
+		require.Equal(t, Verdict{Termination: Stalemate}, p.Verdict(30))
 		// Boxed in by a zone: b1 b2 in the zone of c2, a2 covered by e6.
 		p = mustFEN(t, DurgGame, "8k/8p/9/4b4/9/9/9/2d6/K8[] w - - 0 1 0/0")
 		rulesWantMoves(t, &p)
-		require.Equal(t, Outcome{Draw, "stalemate"}, p.Outcome(30))
+		require.Equal(t, Verdict{Termination: Stalemate}, p.Verdict(30))
 	})
 	t.Run("ThreefoldRepetition", func(t *testing.T) {
 		g := NewGame(DurgGame.StartPosition())
 		require.Equal(t, 30, g.MoveRule)
 		moves := []string{"b1c3", "b9c7", "c3b1", "c7b9", "b1c3", "b9c7", "c3b1", "c7b9"}
 		for i, s := range moves {
-			require.Equal(t, Ongoing, g.Outcome().Result, "before ply %d", i+1)
+			require.Equal(t, Ongoing, g.Verdict().Result(), "before ply %d", i+1)
 			m, err := g.Position().ParseMove(s)
 			require.NoError(t, err)
 			g.Play(m)
 		}
-		require.Equal(t, Outcome{Draw, "threefold repetition"}, g.Outcome())
+		require.Equal(t, Verdict{Termination: Repetition}, g.Verdict())
 	})
 	t.Run("MoveRule30", func(t *testing.T) {
 		require.Equal(t, 30, DurgGame.DefaultMoveRule)
 		p := mustFEN(t, DurgGame, "r3k4/9/9/9/9/9/9/9/R3K4[] w - - 60 40 0/0")
-		require.Equal(t, Outcome{Draw, "move rule"}, p.Outcome(30))
-		require.Equal(t, Ongoing, p.Outcome(0).Result)
-		require.Equal(t, Outcome{Draw, "move rule"}, NewGame(p).Outcome())
+		require.Equal(t, MoveRuleReached, p.Verdict(30).Termination)
+		require.Equal(t, Ongoing, p.Verdict(0).Result())
+		require.Equal(t, MoveRuleReached, NewGame(p).Verdict().Termination)
 		p = mustFEN(t, DurgGame, "r3k4/9/9/9/9/9/9/9/R3K4[] w - - 59 40 0/0")
-		require.Equal(t, Ongoing, p.Outcome(30).Result)
+		require.Equal(t, Ongoing, p.Verdict(30).Result())
 		// The last quiet ply reaches 60.
 		q := rulesPlay(t, p, "a1b1")
 		require.Equal(t, 60, q.HalfmoveClock())
-		require.Equal(t, Outcome{Draw, "move rule"}, q.Outcome(30))
+		require.Equal(t, MoveRuleReached, q.Verdict(30).Termination)
 	})
 	t.Run("InsufficientMaterial", func(t *testing.T) {
 		cases := []struct {
@@ -666,9 +666,9 @@ func TestDurgGameEnd(t *testing.T) {
 				p := mustFEN(t, DurgGame, c.fen)
 				require.Equal(t, c.dead, p.InsufficientMaterial(), c.fen)
 				if c.dead {
-					require.Equal(t, Outcome{Draw, "insufficient material"}, p.Outcome(30), c.fen)
+					require.Equal(t, Verdict{Termination: InsufficientMaterial}, p.Verdict(30), c.fen)
 				} else {
-					require.Equal(t, Ongoing, p.Outcome(30).Result, c.fen)
+					require.Equal(t, Ongoing, p.Verdict(30).Result(), c.fen)
 				}
 			})
 		}

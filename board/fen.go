@@ -69,7 +69,7 @@ func ParseFEN(v *Variant, fen string) (Position, error) {
 		return p, fmt.Errorf("FEN needs at least 4 fields (board, side, castling, en passant), got %d", len(fields))
 	}
 	maxFields := 6
-	if v.rajaCall {
+	if v.hasHoldings() {
 		maxFields = 7
 	}
 	if len(fields) > maxFields {
@@ -77,7 +77,7 @@ func ParseFEN(v *Variant, fen string) (Position, error) {
 	}
 	boardField, holdings, hasHoldings := fields[0], "", false
 	if i := strings.IndexByte(boardField, '['); i >= 0 {
-		if !v.succession {
+		if !v.hasHoldings() {
 			return p, fmt.Errorf("%s has no holdings ([...] after the board)", v.Name)
 		}
 		if !strings.HasSuffix(boardField, "]") || strings.Count(boardField, "[") != 1 || strings.Count(boardField, "]") != 1 {
@@ -148,8 +148,8 @@ func ParseFEN(v *Variant, fen string) (Position, error) {
 			return p, fmt.Errorf("fullmove number %q must be a number from 1", fields[5])
 		}
 	}
-	if v.rajaCall {
-		if err := p.parseDurgCounts(fields, holdings, hasHoldings); err != nil {
+	if v.hasHoldings() {
+		if err := p.parseHoldings(fields, holdings, hasHoldings); err != nil {
 			return p, err
 		}
 	}
@@ -173,7 +173,7 @@ func (p *Position) parseRights(field string) error {
 	for i := 0; i < len(field); i++ {
 		c := field[i]
 		switch {
-		case v.kingLeap && (c == 'K' || c == 'k'):
+		case v.rajaLeap && (c == 'K' || c == 'k'):
 			col := White
 			if c == 'k' {
 				col = Black
@@ -182,7 +182,7 @@ func (p *Position) parseRights(field string) error {
 				return fmt.Errorf("leap right %q given twice", c)
 			}
 			p.leap |= 1 << col
-		case v.castles[White][0].right != 0 && strings.IndexByte("KQkq", c) >= 0:
+		case v.hasCastling() && strings.IndexByte("KQkq", c) >= 0:
 			right := castleWhiteK << strings.IndexByte("KQkq", c)
 			if p.castling&right != 0 {
 				return fmt.Errorf("castling right %q given twice", c)
@@ -200,7 +200,7 @@ func (p *Position) parseRights(field string) error {
 				continue
 			}
 			if p.board[cr.kingFrom] != MakePiece(c, King) || p.board[cr.rookFrom] != MakePiece(c, Rook) ||
-				(v.succession && p.board[cr.rookTo] == MakePiece(c, Bishop)) {
+				(v.successorForfeitsCastling && p.board[cr.rookTo] == MakePiece(c, v.successor)) {
 				p.castling &^= cr.right
 			}
 		}
@@ -233,7 +233,8 @@ func (p *Position) parseEnPassant(field string) error {
 
 // parseDurgCounts reads the holdings and the fallen counts, or derives the
 // documented defaults when they are left out.
-func (p *Position) parseDurgCounts(fields []string, holdings string, hasHoldings bool) error {
+func (p *Position) parseHoldings(fields []string, holdings string, hasHoldings bool) error {
+	v := p.v
 	var callFlag [2]bool
 	for i := 0; i < len(holdings); i++ {
 		switch holdings[i] {
@@ -274,15 +275,15 @@ func (p *Position) parseDurgCounts(fields []string, holdings string, hasHoldings
 	}
 	for c := White; c <= Black; c++ {
 		if hasHoldings {
-			if callFlag[c] && p.fallen[c] < 4 {
-				return fmt.Errorf("%s may call the Rani only with 4 fallen, has %d", c, p.fallen[c])
+			if callFlag[c] && int(p.fallen[c]) < v.callThreshold {
+				return fmt.Errorf("%s may call the Rani only with %d fallen, has %d", c, v.callThreshold, p.fallen[c])
 			}
-			p.called[c] = !callFlag[c] && p.fallen[c] >= 4
-			if !callFlag[c] && p.fallen[c] < 4 {
-				p.called[c] = p.Pieces(c, Queen).Any()
+			p.called[c] = !callFlag[c] && int(p.fallen[c]) >= v.callThreshold
+			if !callFlag[c] && int(p.fallen[c]) < v.callThreshold {
+				p.called[c] = p.Pieces(c, v.callPiece).Any()
 			}
 		} else {
-			p.called[c] = p.Pieces(c, Queen).Any()
+			p.called[c] = p.Pieces(c, v.callPiece).Any()
 		}
 	}
 	return nil
@@ -313,7 +314,7 @@ func (p *Position) FEN() string {
 			sb.WriteByte('/')
 		}
 	}
-	if v.succession {
+	if v.hasHoldings() {
 		sb.WriteByte('[')
 		for c := White; c <= Black; c++ {
 			letters := "BQ"
@@ -331,7 +332,7 @@ func (p *Position) FEN() string {
 	sb.WriteByte("wb"[p.side])
 	sb.WriteByte(' ')
 	rights := ""
-	if v.kingLeap {
+	if v.rajaLeap {
 		if p.leap&1 != 0 {
 			rights += "K"
 		}
@@ -352,7 +353,7 @@ func (p *Position) FEN() string {
 	sb.WriteByte(' ')
 	sb.WriteString(p.ep.String())
 	fmt.Fprintf(&sb, " %d %d", p.halfmove, p.fullmove)
-	if v.rajaCall {
+	if v.hasHoldings() {
 		fmt.Fprintf(&sb, " %d/%d", p.fallen[White], p.fallen[Black])
 	}
 	return sb.String()

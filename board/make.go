@@ -32,15 +32,15 @@ func (p *Position) DoMove(m Move) {
 		if captured != NoPiece {
 			p.halfmove = 0
 			p.remove(capSq)
-			if v.fortresses {
+			if v.zoneCaptureKillsBoth {
 				if captured.Type() == Durg {
 					p.recomputeZones(them)
 				} else if p.zones[them].Has(to) {
 					survives = false // a capture in an enemy zone kills both
 					p.lose(us, pc.Type())
 				}
-				p.lose(them, captured.Type())
 			}
+			p.lose(them, captured.Type())
 		}
 		if survives {
 			if kind == kindPromotion {
@@ -61,8 +61,8 @@ func (p *Position) DoMove(m Move) {
 			p.leap &^= 1 << us
 		}
 		p.castling &= v.castleKeep[from] & v.castleKeep[to]
-		if v.succession && pc.Type() == Bishop {
-			p.forfeitCastlingOnMantri(us, to)
+		if pc.Type() == v.successor {
+			p.forfeitCastlingOnSuccessor(us, to)
 		}
 		if v.enPassant && pc.Type() == Pawn && (to-from == 2 || from-to == 2) {
 			p.ep = Square((int(from) + int(to)) / 2)
@@ -80,16 +80,15 @@ func (p *Position) DoMove(m Move) {
 	p.hash ^= p.stateHash()
 }
 
-// lose does the Durg bookkeeping for a removed piece of colour c: first-row
-// pieces count towards the Raja's call, a lost Rath sends a Mantri.
+// lose does the bookkeeping of a removed piece of colour c: the types that
+// count as fallen bring the call nearer, and the successor's predecessor
+// sends one to wait (Durg; nothing in the other games).
 func (p *Position) lose(c Color, t PieceType) {
-	switch t {
-	case Rath:
+	v := p.v
+	if t == v.successorOf {
 		p.waiting[c]++
-		fallthrough
-	case Rook, Knight, Bishop:
-		if p.fallen[c] < 31 {
-			p.fallen[c]++
-		}
+	}
+	if v.countsAsFallen[t] && p.fallen[c] < 31 {
+		p.fallen[c]++
 	}
 }

@@ -6,7 +6,7 @@ package board
 // there the files are reversed as well: a half-turn of the board.
 func (p *Position) Mirrored() Position {
 	v := p.v
-	flipFiles := v.kingLeap
+	flipFiles := v.symmetry == halfTurn
 	mirror := func(s Square) Square {
 		if s == NoSquare {
 			return s

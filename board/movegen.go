@@ -83,25 +83,57 @@ func (p *Position) pinned(c Color) Bitboard {
 	return pinned.And(p.byColor[c])
 }
 
+// genMode selects what the generator produces: every legal turn, only the
+// noisy ones (captures, zone kills, promotions, the call) for quiescence
+// search, or just whether any legal turn exists.
+type genMode uint8
+
+const (
+	allMoves genMode = iota
+	noisyMoves
+	anyMove
+)
+
 // GenerateMoves fills ml with every legal turn of the side to move.
-func (p *Position) GenerateMoves(ml *MoveList) {
-	ml.N = 0
+func (p *Position) GenerateMoves(ml *MoveList) { p.generateTurns(ml, allMoves) }
+
+// GenerateNoisy fills ml with the legal turns that capture (zone kills and
+// Durg captures included), promote or call the Rani, in the order
+// GenerateMoves would give them.
+func (p *Position) GenerateNoisy(ml *MoveList) { p.generateTurns(ml, noisyMoves) }
+
+// HasLegalMove reports whether the side to move has any legal turn; the
+// generator stops at the first it finds and looks at the cheap pieces first.
+func (p *Position) HasLegalMove() bool { return p.generateTurns(nil, anyMove) }
+
+// generateTurns runs the generator once per choice of arrival squares and
+// reports whether it found a turn.
+func (p *Position) generateTurns(ml *MoveList, mode genMode) bool {
+	if ml != nil {
+		ml.N = 0
+	}
 	if p.waiting[p.side] == 0 {
-		p.generate(ml, 0)
-		return
+		return p.generate(ml, 0, mode)
 	}
 	// Durg: waiting Mantris arrive first, on squares of the player's choice;
 	// each choice is a different turn. Those that find no square are lost.
 	free := p.freeSlots()
 	n := min(int(p.waiting[p.side]), countBits4(free))
+	found := false
 	for set := uint8(0); set < 16; set++ {
 		if set&^free != 0 || countBits4(set) != n {
 			continue
 		}
 		q := *p
 		q.placeArrivals(set)
-		q.generate(ml, set)
+		if q.generate(ml, set, mode) {
+			found = true
+			if mode == anyMove {
+				break
+			}
+		}
 	}
+	return found
 }
 
 func countBits4(x uint8) int { return int(x&1 + x>>1&1 + x>>2&1 + x>>3&1) }
@@ -111,25 +143,25 @@ func countBits4(x uint8) int { return int(x&1 + x>>1&1 + x>>2&1 + x>>3&1) }
 func (p *Position) freeSlots() uint8 {
 	var set uint8
 	occ := p.Occupied().Or(p.zones[p.side^1])
-	for i, s := range p.v.backSlots[p.side] {
-		if !occ.Has(s) {
+	for i := range p.v.backSlotFiles {
+		if !occ.Has(p.v.backSlots[p.side][i]) {
 			set |= 1 << i
 		}
 	}
 	return set
 }
 
-// placeArrivals puts the side to move's arriving Mantris on the squares of
-// set and drops the rest of its waiting Mantris. The caller handles the
+// placeArrivals puts the side to move's arriving successors on the squares
+// of set and drops the rest of its waiting ones. The caller handles the
 // state part of the hash.
 func (p *Position) placeArrivals(set uint8) {
 	us := p.side
 	p.waiting[us] = 0
 	for i, s := range p.v.backSlots[us] {
 		if set>>i&1 != 0 {
-			p.put(MakePiece(us, Bishop), s)
+			p.put(MakePiece(us, p.v.successor), s)
 			p.frozen = p.frozen.Or(SquareBB(s))
-			p.forfeitCastlingOnMantri(us, s)
+			p.forfeitCastlingOnSuccessor(us, s)
 		}
 	}
 	if set != 0 { // an arrival may block a check
@@ -137,9 +169,12 @@ func (p *Position) placeArrivals(set uint8) {
 	}
 }
 
-// forfeitCastlingOnMantri applies the Durg rule that a Mantri entering the
-// square its side's Gaj would castle to ends that castling for good.
-func (p *Position) forfeitCastlingOnMantri(c Color, s Square) {
+// forfeitCastlingOnSuccessor applies the Durg rule that a Mantri entering
+// the square its side's Gaj would castle to ends that castling for good.
+func (p *Position) forfeitCastlingOnSuccessor(c Color, s Square) {
+	if !p.v.successorForfeitsCastling {
+		return
+	}
 	for _, cr := range p.v.castles[c] {
 		if cr.rookTo == s {
 			p.castling &^= cr.right
@@ -147,107 +182,213 @@ func (p *Position) forfeitCastlingOnMantri(c Color, s Square) {
 	}
 }
 
-// generate adds every legal move of the position as it stands, each tagged
-// with the arrivals that produced it.
-func (p *Position) generate(ml *MoveList, arrivals uint8) {
-	v := p.v
+// generate adds the legal moves of the position as it stands (mode says
+// which), each tagged with the arrivals that produced it, and reports
+// whether it found any. ml is nil in anyMove mode.
+func (p *Position) generate(ml *MoveList, arrivals uint8, mode genMode) bool {
+	g := p.newGenerator(ml, arrivals, mode)
+	if mode == anyMove {
+		// Cheapest first: most positions have a free piece move.
+		if !p.checkers.More() && (g.pieces() || g.pawns()) {
+			return true
+		}
+		return g.kingSteps() || g.leaps() || (!p.checkers.More() && (g.enPassant() || g.castlings() || g.call()))
+	}
+	g.kingSteps()
+	g.leaps()
+	if p.checkers.More() {
+		return g.found
+	}
+	g.pieces()
+	g.pawns()
+	g.enPassant()
+	g.castlings()
+	g.call()
+	return g.found
+}
+
+// generator carries what the move sections need for one position.
+type generator struct {
+	p        *Position
+	ml       *MoveList // nil: only record that a move exists
+	mode     genMode
+	found    bool
+	arrivals uint8
+	killZone Bitboard // capturing a piece here kills both: checked by playing it
+	// Targets: quiet moves may end on quietMask, captures on captureMask
+	// (both narrowed to the check's line or checker when in check); reach
+	// is where the king may step.
+	occ, empty, enemy, enemyZone Bitboard
+	quietMask, captureMask       Bitboard
+	reach                        Bitboard
+	pinned                       Bitboard
+}
+
+func (p *Position) newGenerator(ml *MoveList, arrivals uint8, mode genMode) generator {
 	us, them := p.side, p.side^1
 	own, enemy := p.byColor[us], p.byColor[them]
 	occ := own.Or(enemy)
-	empty := v.boardMask.AndNot(occ)
+	empty := p.v.boardMask.AndNot(occ)
 	enemyZone := p.zones[them]
 	quiet := empty.AndNot(enemyZone) // a non-capturing move never ends in an enemy zone
-	ksq := p.kingSq[us]
-	g := generator{p: p, ml: ml, arrivals: arrivals, killZone: enemyZone.AndNot(p.byType[Durg])}
+	g := generator{p: p, ml: ml, mode: mode, arrivals: arrivals, killZone: enemyZone.AndNot(p.byType[Durg]),
+		occ: occ, empty: empty, enemy: enemy, enemyZone: enemyZone}
+	g.reach = quiet.Or(enemy.AndNot(enemyZone))
+	if mode == noisyMoves {
+		g.reach = enemy.AndNot(enemyZone)
+	}
+	g.quietMask, g.captureMask = quiet, enemy
+	if p.checkers.Any() {
+		c := p.checkers.First()
+		if p.board[c].Type() == Alfil { // a jump cannot be blocked
+			g.quietMask = Bitboard{}
+		} else {
+			g.quietMask = g.quietMask.And(between[p.kingSq[us]][c])
+		}
+		g.captureMask = p.checkers
+	}
+	return g
+}
 
-	// The king: never into an enemy zone, never onto an attacked square.
-	occNoKing := occ.Xor(SquareBB(ksq))
-	reach := quiet.Or(enemy.AndNot(enemyZone))
-	for t := kingAttacks[ksq].And(reach); t.Any(); {
+// done reports whether an anyMove search can stop.
+func (g *generator) done() bool { return g.found && g.ml == nil }
+
+// kingSteps: the king never enters an enemy zone nor an attacked square.
+func (g *generator) kingSteps() bool {
+	p := g.p
+	ksq, them := p.kingSq[p.side], p.side^1
+	occNoKing := g.occ.Xor(SquareBB(ksq))
+	for t := kingAttacks[ksq].And(g.reach); t.Any() && !g.done(); {
 		if s := t.Pop(); !p.attackedBy(them, s, occNoKing) {
 			g.add(newMove(ksq, s, kindNormal))
 		}
 	}
-	if v.kingLeap && p.leap>>us&1 != 0 && p.checkers.Empty() {
-		// The leap is no attack, so the enemy Raja may stand on a leap square.
-		for t := knightAttacks[ksq].And(reach).AndNot(p.byType[King]); t.Any(); {
-			if s := t.Pop(); !p.attackedBy(them, s, occNoKing) {
-				g.add(newMove(ksq, s, kindLeap))
-			}
-		}
-	}
-	if p.checkers.More() {
-		return
-	}
+	return g.found
+}
 
-	quietMask, captureMask := quiet, enemy
-	if p.checkers.Any() {
-		c := p.checkers.First()
-		if p.board[c].Type() == Alfil { // a jump cannot be blocked
-			quietMask = Bitboard{}
-		} else {
-			quietMask = quietMask.And(between[ksq][c])
-		}
-		captureMask = p.checkers
+// leaps: the Raja's once-per-game knight move, never out of check. The
+// leap is no attack, so the enemy Raja may stand on a leap square.
+func (g *generator) leaps() bool {
+	p := g.p
+	us := p.side
+	if !p.v.rajaLeap || p.leap>>us&1 == 0 || p.checkers.Any() {
+		return g.found
 	}
-	pinned := p.pinned(us)
-	movers := own.AndNot(p.frozen).AndNot(p.byType[King]).AndNot(p.byType[Pawn]).AndNot(p.byType[Durg])
-	for m := movers; m.Any(); {
+	ksq := p.kingSq[us]
+	occNoKing := g.occ.Xor(SquareBB(ksq))
+	for t := knightAttacks[ksq].And(g.reach).AndNot(p.byType[King]); t.Any() && !g.done(); {
+		if s := t.Pop(); !p.attackedBy(us^1, s, occNoKing) {
+			g.add(newMove(ksq, s, kindLeap))
+		}
+	}
+	return g.found
+}
+
+// pieces: every mover but king and pawns, pins respected.
+func (g *generator) pieces() bool {
+	p := g.p
+	us := p.side
+	ksq := p.kingSq[us]
+	g.pinned = p.pinned(us)
+	quiets := g.quietMask
+	if g.mode == noisyMoves {
+		quiets = Bitboard{}
+	}
+	movers := p.byColor[us].AndNot(p.frozen).AndNot(p.byType[King]).AndNot(p.byType[Pawn]).AndNot(p.byType[Durg])
+	for m := movers; m.Any() && !g.done(); {
 		s := m.Pop()
-		t := pieceAttacks(p.board[s].Type(), s, occ)
-		if pinned.Has(s) {
+		t := pieceAttacks(p.board[s].Type(), s, g.occ)
+		if g.pinned.Has(s) {
 			t = t.And(line[ksq][s])
 		}
-		g.addAll(s, t.And(quietMask), t.And(captureMask))
+		g.addAll(s, t.And(quiets), t.And(g.captureMask))
 	}
+	return g.found
+}
 
+// pawns: pushes, double steps and captures, pinned pawns along their pin.
+func (g *generator) pawns() bool {
+	p := g.p
+	us := p.side
+	ksq := p.kingSq[us]
+	quiets := g.quietMask
+	if g.mode == noisyMoves {
+		quiets = quiets.And(p.v.lastRank[us]) // only pushes that promote
+		if p.v.promotion == promoteNever {
+			quiets = Bitboard{}
+		}
+	}
 	pawns := p.Pieces(us, Pawn)
-	g.pawnMoves(pawns.AndNot(pinned), quietMask, captureMask, empty)
-	for pp := pawns.And(pinned); pp.Any(); {
+	g.pawnMoves(pawns.AndNot(g.pinned), quiets, g.captureMask, g.empty)
+	for pp := pawns.And(g.pinned); pp.Any() && !g.done(); {
 		s := pp.Pop()
 		l := line[ksq][s]
-		g.pawnMoves(SquareBB(s), quietMask.And(l), captureMask.And(l), empty)
+		g.pawnMoves(SquareBB(s), quiets.And(l), g.captureMask.And(l), g.empty)
 	}
-	if p.ep != NoSquare {
-		for a := pawnAttacks[them][p.ep].And(pawns); a.Any(); {
-			g.addChecked(newMove(a.Pop(), p.ep, kindEnPassant))
-		}
-	}
-
-	if p.checkers.Empty() {
-		for _, cr := range v.castles[us] {
-			if p.castling&cr.right == 0 || occ.And(cr.mustBeEmpty).Any() ||
-				enemyZone.And(SquareBB(cr.kingTo).Or(SquareBB(cr.rookTo))).Any() {
-				continue
-			}
-			safe := true
-			for s := cr.mustBeSafe; s.Any() && safe; {
-				safe = !p.attackedBy(them, s.Pop(), occ)
-			}
-			if safe {
-				g.add(newMove(ksq, cr.kingTo, kindCastle))
-			}
-		}
-		if v.rajaCall && !p.called[us] && p.fallen[us] >= 4 {
-			free := p.freeSlots()
-			for i, s := range v.backSlots[us] {
-				if free>>i&1 != 0 {
-					g.add(newMove(s, s, kindCall))
-				}
-			}
-		}
-	}
+	return g.found
 }
 
-// generator carries what the add helpers need for one position.
-type generator struct {
-	p        *Position
-	ml       *MoveList
-	killZone Bitboard // capturing a piece here kills both: checked by playing it
-	arrivals uint8
+func (g *generator) enPassant() bool {
+	p := g.p
+	if p.ep == NoSquare {
+		return g.found
+	}
+	for a := pawnAttacks[p.side^1][p.ep].And(p.Pieces(p.side, Pawn)); a.Any() && !g.done(); {
+		g.addChecked(newMove(a.Pop(), p.ep, kindEnPassant))
+	}
+	return g.found
 }
 
-func (g *generator) add(m Move) { g.ml.add(m.withArrivals(g.arrivals)) }
+func (g *generator) castlings() bool {
+	p := g.p
+	if g.mode == noisyMoves || p.checkers.Any() {
+		return g.found
+	}
+	us := p.side
+	for _, cr := range p.v.castles[us] {
+		if p.castling&cr.right == 0 || g.occ.And(cr.mustBeEmpty).Any() ||
+			g.enemyZone.And(SquareBB(cr.kingTo).Or(SquareBB(cr.rookTo))).Any() {
+			continue
+		}
+		safe := true
+		for s := cr.mustBeSafe; s.Any() && safe; {
+			safe = !p.attackedBy(us^1, s.Pop(), g.occ)
+		}
+		if safe {
+			g.add(newMove(p.kingSq[us], cr.kingTo, kindCastle))
+			if g.done() {
+				break
+			}
+		}
+	}
+	return g.found
+}
+
+// call: the Rani placed on a free back slot, once the fallen count allows.
+func (g *generator) call() bool {
+	p := g.p
+	us := p.side
+	if p.checkers.Any() || !p.CallAvailable(us) {
+		return g.found
+	}
+	free := p.freeSlots()
+	for i, s := range p.v.backSlots[us] {
+		if free>>i&1 != 0 {
+			g.add(newMove(s, s, kindCall))
+			if g.done() {
+				break
+			}
+		}
+	}
+	return g.found
+}
+
+func (g *generator) add(m Move) {
+	g.found = true
+	if g.ml != nil {
+		g.ml.add(m.withArrivals(g.arrivals))
+	}
+}
 
 // addChecked adds m only if it leaves the mover's king unattacked.
 func (g *generator) addChecked(m Move) {
@@ -260,16 +401,16 @@ func (g *generator) addChecked(m Move) {
 }
 
 func (g *generator) addAll(from Square, quiets, captures Bitboard) {
-	for quiets.Any() {
+	for quiets.Any() && !g.done() {
 		g.add(newMove(from, quiets.Pop(), kindNormal))
 	}
 	if risky := captures.And(g.killZone); risky.Any() {
 		captures = captures.AndNot(risky)
-		for risky.Any() {
+		for risky.Any() && !g.done() {
 			g.addChecked(newMove(from, risky.Pop(), kindNormal))
 		}
 	}
-	for captures.Any() {
+	for captures.Any() && !g.done() {
 		g.add(newMove(from, captures.Pop(), kindNormal))
 	}
 }
@@ -290,7 +431,7 @@ func (g *generator) pawnMoves(pawns, quietMask, captureMask, empty Bitboard) {
 	if us == White {
 		movable = movable.AndNot(rankBB[gridRanks-1])
 		push = movable.shiftUp(1)
-		if v.pawnDouble {
+		if v.pawnDoubleStep {
 			double = movable.And(v.pawnStart[us]).shiftUp(1).And(passable).shiftUp(1)
 		}
 		capEast = movable.AndNot(fileBB[gridFiles-1]).shiftUp(gridRanks + 1)
@@ -299,7 +440,7 @@ func (g *generator) pawnMoves(pawns, quietMask, captureMask, empty Bitboard) {
 	} else {
 		movable = movable.AndNot(rankBB[0])
 		push = movable.shiftDown(1)
-		if v.pawnDouble {
+		if v.pawnDoubleStep {
 			double = movable.And(v.pawnStart[us]).shiftDown(1).And(passable).shiftDown(1)
 		}
 		capEast = movable.AndNot(fileBB[gridFiles-1]).shiftUp(gridRanks - 1)
@@ -316,7 +457,7 @@ func (g *generator) pawnTargets(targets Bitboard, step int) {
 	p := g.p
 	v := p.v
 	last := v.lastRank[p.side]
-	for targets.Any() {
+	for targets.Any() && !g.done() {
 		to := targets.Pop()
 		from := to - Square(step)
 		switch {

@@ -73,7 +73,7 @@ func (p *Position) Fallen(c Color) int { return int(p.fallen[c]) }
 // CallAvailable reports whether c may still call the Rani now or later
 // this game once its Raja is out of check (Durg).
 func (p *Position) CallAvailable(c Color) bool {
-	return p.v.rajaCall && !p.called[c] && p.fallen[c] >= 4
+	return p.v.callThreshold > 0 && !p.called[c] && int(p.fallen[c]) >= p.v.callThreshold
 }
 
 // HasLeap reports whether c's Raja still has the knight leap (chaturanga).

@@ -66,10 +66,10 @@ func (p *Position) PieceCount(c Color) int { return p.byColor[c].Count() }
 func (p *Position) IsBare(c Color) bool { return !p.byColor[c].More() }
 
 // StalemateWins reports whether a stalemated side wins (chaturanga).
-func (v *Variant) StalemateWins() bool { return v.stalemateWins }
+func (v *Variant) StalemateWins() bool { return v.stalemate == stalemateWinsForStalemated }
 
 // BareKingLoses reports whether a lone king loses at once (chaturanga).
-func (v *Variant) BareKingLoses() bool { return v.bareKingLoses }
+func (v *Variant) BareKingLoses() bool { return v.bareRaja == bareRajaLoses }
 
 // HasWaiting reports whether the side to move has Mantris to place.
 func (p *Position) HasWaiting() bool { return p.waiting[p.side] != 0 }
@@ -84,44 +84,4 @@ const NumSquares = numSquares
 // CanCastle reports whether c still holds any castling right.
 func (p *Position) CanCastle(c Color) bool {
 	return p.castling&((castleWhiteK|castleWhiteQ)<<(2*c)) != 0
-}
-
-// HasLegalMove reports whether the side to move has any legal turn. It is
-// exact but usually stops at the first piece it looks at, so a quiescence
-// search can tell a stalemate from a quiet position without generating
-// every move. Check, waiting Mantris and the rare positions where nothing
-// cheap is found fall back to full generation.
-func (p *Position) HasLegalMove() bool {
-	us, them := p.side, p.side^1
-	if p.checkers.Empty() && p.waiting[us] == 0 {
-		own, enemy := p.byColor[us], p.byColor[them]
-		occ := own.Or(enemy)
-		enemyZone := p.zones[them]
-		quiet := p.v.boardMask.AndNot(occ).AndNot(enemyZone)
-		// Without check, a non-king move that respects its pin is legal,
-		// except a capture that kills both (it may open a line).
-		safe := quiet.Or(enemy.AndNot(enemyZone))
-		ksq := p.kingSq[us]
-		pinned := p.pinned(us)
-		movers := own.AndNot(p.frozen).AndNot(p.byType[King]).AndNot(p.byType[Pawn]).AndNot(p.byType[Durg])
-		for m := movers; m.Any(); {
-			s := m.Pop()
-			t := pieceAttacks(p.board[s].Type(), s, occ).And(safe)
-			if pinned.Has(s) {
-				t = t.And(line[ksq][s])
-			}
-			if t.Any() {
-				return true
-			}
-		}
-		occNoKing := occ.Xor(SquareBB(ksq))
-		for t := kingAttacks[ksq].And(safe); t.Any(); {
-			if !p.attackedBy(them, t.Pop(), occNoKing) {
-				return true
-			}
-		}
-	}
-	var ml MoveList
-	p.GenerateMoves(&ml)
-	return ml.N > 0
 }

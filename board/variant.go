@@ -5,13 +5,108 @@ import (
 	"strings"
 )
 
+// A Variant is one game as rule-named data. The move generator, make, FEN
+// and the verdict read these fields; each game's literal and its own rule
+// hooks are in its file (chess.go, chaturanga.go, durg.go). Variants are
+// built once at start-up and never change afterwards.
+type Variant struct {
+	Name            string
+	Files, Ranks    int
+	StartFEN        string
+	DefaultMoveRule int // moves per side without capture or pawn move; 0 off
+
+	rules
+	boardMask  Bitboard
+	letters    [NumTypes]byte // upper-case FEN letter per type; 0 unused
+	promoType  [2][gridFiles]PieceType
+	startCount [NumTypes]int     // pieces of each type one side starts with
+	castles    [2][2]castleRule  // by colour, then king side / queen side
+	castleKeep [numSquares]uint8 // rights kept when a piece leaves or enters the square
+	firstRank  [2]Bitboard
+	lastRank   [2]Bitboard
+	pawnStart  [2]Bitboard
+	backSlots  [2][4]Square // c, d, f, g of each first rank: arrivals and the call
+}
+
+// rules is what a game's literal states; everything else in Variant is
+// derived from it.
+type rules struct {
+	name            string
+	files, ranks    int
+	startFEN        string
+	defaultMoveRule int
+	pieceLetters    string      // FEN letters in the order of pieceTypes
+	pieceTypes      []PieceType // the movement kinds the game uses
+
+	pawnDoubleStep bool
+	enPassant      bool
+	promotion      promotionRule
+	promoChoice    []PieceType // promoteChoice: what a pawn may become
+
+	castling castlingRule
+
+	// rajaLeap: once per game the Raja may make a knight move, lost for
+	// good when used or when he is first in check (chaturanga).
+	rajaLeap bool
+	// zoneCaptureKillsBoth: Durgs cast zones; a capture on an enemy zone
+	// square removes the capturer too, a captured Durg takes its zone
+	// with it, and a Sipahi's double step may pass its own Durg.
+	zoneCaptureKillsBoth bool
+	// Losing a piece of type successorOf sends a successor of type
+	// successor to wait for a free back slot (Durg: a lost Rath sends a
+	// Mantri); successor NoType: no succession.
+	successorOf, successor PieceType
+	// successorForfeitsCastling: the successor entering the square its
+	// side's castling rook would go to ends that castling for good.
+	successorForfeitsCastling bool
+	// countsAsFallen[t]: losing type t brings the Raja's call nearer.
+	countsAsFallen [NumTypes]bool
+	// callThreshold: with this many fallen the side may once place a
+	// callPiece on a free back slot as its whole turn; 0: no call.
+	callThreshold int
+	callPiece     PieceType
+	backSlotFiles []int // files of the first rank where arrivals and the call land
+
+	stalemate stalemateRule
+	bareRaja  bareRajaRule
+	// deadPosition reports a draw by insufficient material; nil: never.
+	deadPosition func(*Position) bool
+	symmetry     symmetry // how Mirrored maps White's half onto Black's
+}
+
 // promotionRule says what a pawn on its last rank becomes.
 type promotionRule uint8
 
 const (
-	promoteNever       promotionRule = iota // Durg: a Sipahi on the last rank just stops
-	promoteChoice                           // chess: one of promoChoices
-	promoteStartSquare                      // chaturanga: the type that started there, while below its start count
+	promoteNever       promotionRule = iota // a pawn on the last rank just stops
+	promoteChoice                           // one of promoChoice
+	promoteStartSquare                      // the type that started there, while the side has fewer than at the start
+)
+
+// castlingRule places castling: the king's file and the two rooks'.
+type castlingRule struct {
+	kingFile, rightRookFile, leftRookFile int
+}
+
+type stalemateRule uint8
+
+const (
+	stalemateDraw              stalemateRule = iota
+	stalemateWinsForStalemated               // chaturanga: the player who stalemates loses
+)
+
+type bareRajaRule uint8
+
+const (
+	bareRajaPlaysOn bareRajaRule = iota
+	bareRajaLoses                // a lone Raja against more loses at once; both bare is a draw
+)
+
+type symmetry uint8
+
+const (
+	mirrorRanks symmetry = iota // Black's set-up is White's with ranks reversed
+	halfTurn                    // Black's set-up is White's turned by 180 degrees
 )
 
 // castleRule is one castling move of one side, all in data so 8 and 9 files
@@ -22,48 +117,6 @@ type castleRule struct {
 	mustBeEmpty                        Bitboard // squares between king and rook
 	mustBeSafe                         Bitboard // squares the king crosses and lands on
 }
-
-// Variant is a game as data plus switches for the few rules that are not
-// expressible as data. The move generator reads these; there is no second
-// generator per game.
-type Variant struct {
-	Name            string
-	Files, Ranks    int
-	StartFEN        string
-	DefaultMoveRule int // moves per side without capture or pawn move; 0 off
-
-	boardMask   Bitboard
-	letters     [NumTypes]byte // upper-case FEN letter per type; 0 unused
-	pawnDouble  bool           // pawns may double-step from their start rank
-	enPassant   bool
-	promotion   promotionRule
-	promoChoice []PieceType
-	promoType   [2][gridFiles]PieceType // promoteStartSquare: by file of the last rank
-	startCount  [NumTypes]int           // pieces of each type one side starts with
-	castles     [2][2]castleRule        // by colour, then king side / queen side
-	castleKeep  [numSquares]uint8       // rights kept when a piece leaves or enters the square
-
-	kingLeap      bool // chaturanga: the Raja's once-per-game knight leap
-	fortresses    bool // Durg zones, kill-both captures, Sipahi over own Durg
-	succession    bool // Durg: lost Rath brings a Mantri
-	rajaCall      bool // Durg: the Rani is called once four pieces have fallen
-	stalemateWins bool // chaturanga: the stalemated side wins
-	bareKingLoses bool // chaturanga
-	insufficient  insufficientRule
-
-	firstRank [2]Bitboard
-	lastRank  [2]Bitboard
-	pawnStart [2]Bitboard
-	backSlots [2][4]Square // Durg: c, d, f, g of each first rank (arrivals, the call)
-}
-
-type insufficientRule uint8
-
-const (
-	insufficientNone insufficientRule = iota
-	insufficientChess
-	insufficientDurg
-)
 
 const (
 	castleWhiteK uint8 = 1 << iota
@@ -85,9 +138,9 @@ func init() {
 	initAttacks()
 	initZobrist()
 	initColours()
-	Chess = newVariant("chess", 8, 8, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "PNBRQK", 50)
-	Chaturanga = newVariant("chaturanga", 8, 8, "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kk - 0 1", "PNBRQK", 50)
-	DurgGame = newVariant("durg", 9, 9, "rnh1k1hnr/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/RNH1K1HNR[] w KQkq - 0 1 0/0", "PNBRQKHD", 30)
+	Chess = newVariant(chessRules)
+	Chaturanga = newVariant(chaturangaRules)
+	DurgGame = newVariant(durgRules)
 	Variants = []*Variant{Chess, Chaturanga, DurgGame}
 }
 
@@ -110,19 +163,16 @@ func VariantNames() []string {
 	return names
 }
 
-func newVariant(name string, files, ranks int, startFEN, letters string, moveRule int) *Variant {
-	v := &Variant{Name: name, Files: files, Ranks: ranks, StartFEN: startFEN, DefaultMoveRule: moveRule}
+func newVariant(r rules) *Variant {
+	v := &Variant{Name: r.name, Files: r.files, Ranks: r.ranks, StartFEN: r.startFEN, DefaultMoveRule: r.defaultMoveRule, rules: r}
+	files, ranks := r.files, r.ranks
 	for f := 0; f < files; f++ {
-		for r := 0; r < ranks; r++ {
-			v.boardMask = v.boardMask.Or(SquareBB(MakeSquare(f, r)))
+		for rk := 0; rk < ranks; rk++ {
+			v.boardMask = v.boardMask.Or(SquareBB(MakeSquare(f, rk)))
 		}
 	}
-	types := []PieceType{Pawn, Knight, Bishop, Rook, Queen, King, Rath, Durg}
-	if name == "chaturanga" {
-		types = []PieceType{Pawn, Knight, Alfil, Rook, Ferz, King}
-	}
-	for i, t := range types[:len(letters)] {
-		v.letters[t] = letters[i]
+	for i, t := range r.pieceTypes {
+		v.letters[t] = r.pieceLetters[i]
 	}
 	v.firstRank = [2]Bitboard{rankBB[0].And(v.boardMask), rankBB[ranks-1].And(v.boardMask)}
 	v.lastRank = [2]Bitboard{v.firstRank[Black], v.firstRank[White]}
@@ -130,29 +180,18 @@ func newVariant(name string, files, ranks int, startFEN, letters string, moveRul
 	for s := range v.castleKeep {
 		v.castleKeep[s] = castleAll
 	}
-	switch name {
-	case "chess":
-		v.pawnDouble, v.enPassant = true, true
-		v.promotion, v.promoChoice = promoteChoice, []PieceType{Queen, Rook, Bishop, Knight}
-		v.addCastling(4, 7, 0)
-		v.insufficient = insufficientChess
-	case "chaturanga":
-		v.promotion = promoteStartSquare
-		v.kingLeap, v.stalemateWins, v.bareKingLoses = true, true, true
-	case "durg":
-		v.pawnDouble, v.fortresses, v.succession, v.rajaCall = true, true, true, true
-		v.addCastling(4, 8, 0)
-		v.insufficient = insufficientDurg
-		for c := White; c <= Black; c++ {
-			for i, f := range []int{2, 3, 5, 6} {
-				v.backSlots[c][i] = MakeSquare(f, c.homeRank(ranks))
-			}
+	if c := r.castling; c != (castlingRule{}) {
+		v.addCastling(c.kingFile, c.rightRookFile, c.leftRookFile)
+	}
+	for c := White; c <= Black; c++ {
+		for i, f := range r.backSlotFiles {
+			v.backSlots[c][i] = MakeSquare(f, c.homeRank(ranks))
 		}
 	}
 	// Promotion targets and start counts come from the start position itself.
-	start, err := parseBoardOnly(v, startFEN)
+	start, err := parseBoardOnly(v, r.startFEN)
 	if err != nil {
-		panic(fmt.Sprintf("variant %s: bad start FEN: %v", name, err))
+		panic(fmt.Sprintf("variant %s: bad start FEN: %v", r.name, err))
 	}
 	for s := Square(0); s < numSquares; s++ {
 		if pc := start[s]; pc != NoPiece && pc.Color() == White {
@@ -199,6 +238,16 @@ func (v *Variant) addCastling(kingFile, rightRookFile, leftRookFile int) {
 		}
 	}
 }
+
+// hasCastling reports whether the game castles at all.
+func (v *Variant) hasCastling() bool { return v.castling != castlingRule{} }
+
+// hasHoldings reports whether FEN carries the [...] group and fallen
+// counts: pieces off the board that may still enter (successors, the call).
+func (v *Variant) hasHoldings() bool { return v.callThreshold > 0 || v.hasSuccession() }
+
+// hasSuccession reports whether losing some piece sends a successor.
+func (v *Variant) hasSuccession() bool { return v.successor != NoType }
 
 // PieceLetter is the FEN letter of a piece in this variant.
 func (v *Variant) PieceLetter(pc Piece) byte {

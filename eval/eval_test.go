@@ -68,7 +68,7 @@ func positions(t testing.TB, v *board.Variant, playouts, plies int) []board.Posi
 		p := v.StartPosition()
 		for ply := 0; ply < plies; ply++ {
 			p.GenerateMoves(&ml)
-			if ml.N == 0 || p.Outcome(0).Result != board.Ongoing {
+			if ml.N == 0 || p.Verdict(0).Result() != board.Ongoing {
 				break
 			}
 			p.DoMove(ml.Moves[rng.IntN(ml.N)])

@@ -79,38 +79,12 @@ func winFor(c board.Color) board.Result {
 	return board.BlackWins
 }
 
-// judge turns the board's verdict into a result with a cutechess-style
-// reason. The board package judges every rule of the variant: bare Raja,
-// checkmate, stalemate (a win for the stalemated side in chaturanga),
-// insufficient material, the move rule and threefold repetition.
+// judge is the board's verdict (every rule of the variant: bare Raja,
+// checkmate, stalemate, dead material, the move rule, threefold
+// repetition) with its cutechess-style wording.
 func judge(g *board.Game) (board.Result, string) {
-	o := g.Outcome()
-	if o.Result == board.Ongoing {
-		return o.Result, ""
-	}
-	winner := "White"
-	if o.Result == board.BlackWins {
-		winner = "Black"
-	}
-	switch o.Reason {
-	case "checkmate":
-		return o.Result, winner + " mates"
-	case "stalemate (the stalemated side wins)":
-		return o.Result, winner + " is stalemated and wins"
-	case "stalemate":
-		return o.Result, "Draw by stalemate"
-	case "bare Raja":
-		return o.Result, winner + " wins: bare Raja"
-	case "both Rajas bare":
-		return o.Result, "Draw: both Rajas bare"
-	case "insufficient material":
-		return o.Result, "Draw by insufficient mating material"
-	case "move rule":
-		return o.Result, fmt.Sprintf("Draw by %d-move rule", g.MoveRule)
-	case "threefold repetition":
-		return o.Result, "Draw by 3-fold repetition"
-	}
-	return o.Result, o.Reason
+	v := g.Verdict()
+	return v.Result(), v.Reason()
 }
 
 // adjudicator applies -resign, -draw and -maxmoves after each engine move.

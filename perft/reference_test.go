@@ -62,7 +62,7 @@ func comparePlayouts(t *testing.T, v *board.Variant, ref refPosition, games, max
 			if !slices.Equal(fast, slow) {
 				require.Equal(t, slow, fast, "legal moves differ in %s", p.FEN())
 			}
-			want := p.Outcome(0).Result.String()
+			want := p.Verdict(0).Result().String()
 			if want == "*" {
 				want = ""
 			}
@@ -117,7 +117,7 @@ func TestChaturangaMatchesReference(t *testing.T) {
 		if p.HasLeap(p.SideToMove()) {
 			k = append(k, "leap available")
 		}
-		if p.Outcome(0).Result != board.Ongoing {
+		if p.Verdict(0).Result() != board.Ongoing {
 			k = append(k, "game over")
 		}
 		if p.InCheck() {
@@ -170,7 +170,7 @@ func TestDurgMatchesReference(t *testing.T) {
 		if p.InCheck() {
 			k = append(k, "check")
 		}
-		if p.Outcome(0).Result != board.Ongoing {
+		if p.Verdict(0).Result() != board.Ongoing {
 			k = append(k, "game over")
 		}
 		return k

@@ -418,18 +418,15 @@ func (u *UCI) startSearch(l search.Limits) {
 // noMoves answers a search request in a finished position: an info line
 // whose score says who has won by the variant's rules, then bestmove (none).
 func (u *UCI) noMoves(p *board.Position) {
-	o := p.Outcome(0)
+	v := p.Verdict(0)
 	score := "cp 0"
 	switch {
-	case o.Reason == "checkmate":
+	case v.Termination == board.Checkmate:
 		score = "mate 0"
-	case o.Result == board.WhiteWins && p.SideToMove() == board.White,
-		o.Result == board.BlackWins && p.SideToMove() == board.Black:
-		score = fmt.Sprintf("cp %d", search.Mate)
-	case o.Result != board.Draw:
-		score = fmt.Sprintf("cp %d", -search.Mate)
+	case v.Winner != board.Nobody:
+		score = fmt.Sprintf("cp %d", v.Score(p.SideToMove(), 0))
 	}
-	u.send("info depth 0 score %s string %s", score, o.Reason)
+	u.send("info depth 0 score %s string %s", score, v.Reason())
 	u.send("bestmove (none)")
 }
 

@@ -16,8 +16,8 @@ func forcedWin(p *board.Position, n int) bool {
 	for _, m := range ml.Slice() {
 		q := *p
 		q.DoMove(m)
-		if o := q.Outcome(0); o.Result != board.Ongoing {
-			if o.Result == winResult(us) {
+		if o := q.Verdict(0); o.Result() != board.Ongoing {
+			if o.Result() == winResult(us) {
 				return true
 			}
 			continue
@@ -35,8 +35,8 @@ func allRepliesLose(q *board.Position, n int, winner board.Color) bool {
 	for _, r := range ml.Slice() {
 		s := *q
 		s.DoMove(r)
-		if o := s.Outcome(0); o.Result != board.Ongoing {
-			if o.Result != winResult(winner) {
+		if o := s.Verdict(0); o.Result() != board.Ongoing {
+			if o.Result() != winResult(winner) {
 				return false
 			}
 			continue

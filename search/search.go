@@ -18,7 +18,7 @@ import (
 
 const (
 	Infinity = 32001
-	Mate     = 32000
+	Mate     = board.MateValue
 	MaxPly   = 128
 	// MateBound: scores beyond it are mates (distance in plies from the root).
 	MateBound = Mate - MaxPly
@@ -237,75 +237,6 @@ func (s *searchRun) reportLines(w *worker, depth int, final bool, bound Bound) {
 			Nodes: nodes, NPS: uint64(float64(nodes) / max(el.Seconds(), 1e-6)),
 			HashFull: s.e.TT.HashFull(), Time: el, PV: slices.Clone(pv),
 		})
-	}
-}
-
-// worker is one search thread with its own stacks; nothing here is shared.
-type worker struct {
-	run       *searchRun
-	id        int
-	nodes     atomic.Uint64
-	completed int // last fully searched depth
-	selDepth  int
-	roots     []rootMove
-	pvIdx     int
-	stack     [MaxPly + 2]frame
-	keys      []uint64 // hashes of the game before the root, then of the path
-	base      int      // index of the root in keys
-	killers   [MaxPly + 2][2]board.Move
-	history   [2][board.NumSquares * board.NumSquares]int32
-	pvTable   [MaxPly + 2][MaxPly + 2]board.Move
-	pvLen     [MaxPly + 2]int
-	eval      Evaluator
-	value     PieceValuer
-	variant   *board.Variant
-	values    [board.NumTypes]int
-	lastCheck uint64
-	evalCache [evalCacheSize]evalEntry
-}
-
-// frame is one ply of the search stack.
-type frame struct {
-	pos    board.Position
-	moves  board.MoveList
-	scores [board.MaxMoves]int32
-	null   bool // reached by a null move: repetitions cannot cross it
-}
-
-func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint64, roots []rootMove) {
-	w.run, w.id = s, id
-	w.nodes.Store(0)
-	w.completed, w.selDepth, w.lastCheck = 0, 0, 0
-	w.roots = slices.Clone(roots)
-	w.stack[0].pos = root
-	w.keys = append(append(w.keys[:0], history...), root.Hash())
-	w.base = len(history)
-	w.keys = slices.Grow(w.keys, MaxPly+2)
-	if w.variant != root.Variant() { // the same key means another position in another game
-		clear(w.evalCache[:])
-	}
-	w.eval, w.value, w.variant = s.e.Options.Eval, s.e.Options.Value, root.Variant()
-	for t := board.PieceType(0); t < board.NumTypes; t++ {
-		w.values[t] = w.value(w.variant, t)
-	}
-	w.killers = [MaxPly + 2][2]board.Move{}
-	for c := range w.history {
-		for i := range w.history[c] {
-			w.history[c][i] /= 8
-		}
-	}
-}
-
-func (w *worker) stopped() bool { return w.run.e.stop.Load() }
-
-// checkLimits runs every so many nodes: time, node count.
-func (w *worker) checkLimits() {
-	s := w.run
-	if s.limits.Nodes > 0 && s.totalNodes() >= s.limits.Nodes {
-		s.e.stop.Store(true)
-	}
-	if w.id == 0 && s.hard > 0 && !s.e.ponder.Load() && s.elapsed() >= s.hard {
-		s.e.stop.Store(true)
 	}
 }
 

@@ -56,7 +56,7 @@ func TestFindsMates(t *testing.T) {
 			require.False(t, forcedWin(&p, moves-1))
 			q := p
 			q.DoMove(r.Best)
-			if o := q.Outcome(0); o.Result == board.Ongoing {
+			if o := q.Verdict(0); o.Result() == board.Ongoing {
 				require.True(t, allRepliesLose(&q, moves-1, p.SideToMove()))
 			}
 		})

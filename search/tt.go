@@ -139,3 +139,25 @@ func (t *TT) HashFull() int {
 	}
 	return used * 1000 / n
 }
+
+// Mate scores are stored relative to the node, so a mate found through a
+// transposition keeps its true distance from the root.
+func scoreToTT(s, ply int) int {
+	switch {
+	case s >= MateBound:
+		return s + ply
+	case s <= -MateBound:
+		return s - ply
+	}
+	return s
+}
+
+func scoreFromTT(s, ply int) int {
+	switch {
+	case s >= MateBound:
+		return s - ply
+	case s <= -MateBound:
+		return s + ply
+	}
+	return s
+}

@@ -1,0 +1,25 @@
+package search
+
+import "senapati/board"
+
+// evaluate is the static evaluation through a small per-thread cache: the
+// same position is met again and again through transpositions and
+// re-searches, and evaluation is the largest single cost of a node.
+func (w *worker) evaluate(pos *board.Position) int {
+	key := pos.Hash()
+	e := &w.evalCache[key&(evalCacheSize-1)]
+	if e.key == key && e.valid {
+		return int(e.score)
+	}
+	s := w.eval(pos)
+	*e = evalEntry{key: key, score: int32(s), valid: true}
+	return s
+}
+
+const evalCacheSize = 1 << 15 // 512 KB per thread
+
+type evalEntry struct {
+	key   uint64
+	score int32
+	valid bool
+}

@@ -1,0 +1,53 @@
+package search
+
+import (
+	"senapati/board"
+)
+
+// qsearch resolves captures (zone kills and promotions included) until the
+// position is quiet. Every node generates all legal moves, so a position
+// the rules decide (mate, a winning or drawn stalemate, bare Raja) is
+// scored by the rules, never by a stand-pat guess. Out of check only the
+// noisy moves are generated; in check every evasion is searched.
+func (w *worker) qsearch(ply, alpha, beta int) int {
+	if s, done := w.enter(ply); done {
+		return s
+	}
+	fr := &w.stack[ply]
+	pos := &fr.pos
+	inCheck := pos.InCheck()
+	if s, done := w.judgeRules(ply, inCheck); done {
+		return s
+	}
+	if ply >= MaxPly {
+		return w.evaluate(pos)
+	}
+	best := -Infinity
+	if !inCheck {
+		best = w.evaluate(pos)
+		if best >= beta {
+			return best
+		}
+		alpha = max(alpha, best)
+		pos.GenerateNoisy(&fr.moves)
+	}
+	w.scoreMoves(ply, board.NoMove)
+	for i := 0; i < fr.moves.N; i++ {
+		m := w.pickMove(ply, i)
+		w.play(ply, m)
+		score := -w.qsearch(ply+1, -beta, -alpha)
+		if w.stopped() {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha = score
+				if score >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
