@@ -1,44 +1,65 @@
 // Command senapati is a chess-variant engine for chess, chaturanga and durg.
 // With no arguments it speaks UCI on stdin/stdout; subcommands run tools.
+//
+// main is the one place that assembles the engine: the search with the
+// evaluation plugged in, handed to the protocol and to the tools.
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
-	"strconv"
-	"time"
 
+	"senapati/bench"
 	"senapati/board"
+	"senapati/eval"
 	"senapati/match"
 	"senapati/perft"
 	"senapati/protocol"
+	"senapati/search"
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-func run(args []string, stdout, stderr io.Writer) int {
+// newSearchEngine is the engine that plays: the search scoring positions
+// with the evaluation.
+func newSearchEngine(s search.Settings) *search.Engine {
+	return search.NewEngine(s, eval.Evaluate, eval.PieceValue)
+}
+
+// playingEngine is what the protocols drive: the search engine plus the
+// evaluation's explanation for the `eval` command.
+type playingEngine struct{ *search.Engine }
+
+func (playingEngine) Explain(p *board.Position) []string { return eval.Report(p) }
+
+// command is the shape every subcommand has.
+type command func(args []string, stdout, stderr io.Writer) int
+
+var commands = map[string]command{
+	"perft": perft.Main,
+	"bench": bench.Command(newSearchEngine),
+	"match": match.Main,
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		protocol.New(stdout).Run(os.Stdin)
+		e := playingEngine{newSearchEngine(search.DefaultSettings())}
+		protocol.New(stdout, e, protocol.Tools{Bench: commands["bench"]}).Run(stdin)
 		return 0
 	}
+	if c, ok := commands[args[0]]; ok {
+		return c(args[1:], stdout, stderr)
+	}
 	switch args[0] {
-	case "perft":
-		return runPerft(args[1:], stdout, stderr)
-	case "bench":
-		return runBench(args[1:], stdout, stderr)
-	case "match":
-		return match.Main(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return 0
-	default:
-		fmt.Fprintf(stderr, "unknown command %q\n%s\n", args[0], usage)
-		return 2
 	}
+	fmt.Fprintf(stderr, "unknown command %q\n%s\n", args[0], usage)
+	return 2
 }
 
 const usage = `usage:
@@ -46,50 +67,3 @@ const usage = `usage:
   senapati perft [-variant V] [-fen FEN] DEPTH      count legal move paths
   senapati match -engine cmd=PATH ... -engine ...   engine-vs-engine games (match -help)
   senapati bench [depth] [threads] [hash] [variant|all]   fixed-depth search benchmark`
-
-func runPerft(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	variantName := fs.String("variant", "chess", "variant: chess, chaturanga or durg")
-	fen := fs.String("fen", "", "start FEN (default: the variant's start position)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: senapati perft [-variant V] [-fen FEN] DEPTH")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return 2
-	}
-	depth, err := strconv.Atoi(fs.Arg(0))
-	if err != nil || depth < 1 || depth > 20 {
-		fmt.Fprintf(stderr, "perft: depth %q must be a number from 1 to 20\n", fs.Arg(0))
-		return 2
-	}
-	v, err := board.VariantByName(*variantName)
-	if err != nil {
-		fmt.Fprintln(stderr, "perft:", err)
-		return 2
-	}
-	if *fen == "" {
-		*fen = v.StartFEN
-	}
-	pos, err := board.ParseFEN(v, *fen)
-	if err != nil {
-		fmt.Fprintln(stderr, "perft: invalid FEN:", err)
-		return 2
-	}
-	start := time.Now()
-	var total uint64
-	for _, l := range perft.Divide(&pos, depth) {
-		fmt.Fprintf(stdout, "%s: %d\n", l.Move, l.Nodes)
-		total += l.Nodes
-	}
-	elapsed := time.Since(start)
-	fmt.Fprintf(stdout, "\nNodes searched: %d\n", total)
-	fmt.Fprintf(stdout, "Time: %d ms\n", elapsed.Milliseconds())
-	fmt.Fprintf(stdout, "Nodes/second: %d\n", uint64(float64(total)/max(elapsed.Seconds(), 1e-9)))
-	return 0
-}

@@ -12,9 +12,12 @@ import (
 	"time"
 
 	"senapati/board"
-	"senapati/eval"
 	"senapati/search"
 )
+
+// NewEngine builds the engine to measure; main assembles it (search plus
+// evaluation), so bench measures exactly what plays.
+type NewEngine func(search.Settings) *search.Engine
 
 // Config selects what Run searches. Zero values take the defaults: the
 // variant's default depth, one thread, 16 MB of hash, every variant.
@@ -24,8 +27,6 @@ type Config struct {
 }
 
 const (
-	DefaultThreads = 1
-	DefaultHashMB  = 16
 	MaxDepth       = search.MaxPly - 1
 	MaxThreads     = 256
 	MaxHashMB      = search.MaxHashMB
@@ -50,7 +51,8 @@ func DefaultDepth(v *board.Variant) int {
 // depth, threads, hash megabytes, variant name or "all". A depth of 0
 // means each variant's default depth.
 func ParseArgs(args []string) (Config, error) {
-	cfg := Config{Threads: DefaultThreads, HashMB: DefaultHashMB}
+	d := search.DefaultSettings()
+	cfg := Config{Threads: d.Threads, HashMB: d.HashMB}
 	if len(args) > 4 {
 		return cfg, fmt.Errorf("too many arguments: want [depth] [threads] [hash] [variant|all]")
 	}
@@ -95,12 +97,12 @@ func ParseArgs(args []string) (Config, error) {
 // one line per position, one subtotal per variant and, last, exactly the two
 // lines "Nodes searched: N" and "Nodes/second: M". elapsed is the time spent
 // searching. With one thread the node count is the same on every run.
-func Run(w io.Writer, cfg Config) (nodes uint64, elapsed time.Duration, err error) {
-	if cfg.Threads == 0 {
-		cfg.Threads = DefaultThreads
+func Run(w io.Writer, cfg Config, newEngine NewEngine) (nodes uint64, elapsed time.Duration, err error) {
+	if d := search.DefaultSettings(); cfg.Threads == 0 {
+		cfg.Threads = d.Threads
 	}
-	if cfg.HashMB == 0 {
-		cfg.HashMB = DefaultHashMB
+	if d := search.DefaultSettings(); cfg.HashMB == 0 {
+		cfg.HashMB = d.HashMB
 	}
 	if len(cfg.Variants) == 0 {
 		cfg.Variants = board.Variants
@@ -136,10 +138,9 @@ func Run(w io.Writer, cfg Config) (nodes uint64, elapsed time.Duration, err erro
 		}
 	}
 
-	e := search.NewEngine(cfg.HashMB, search.Options{
-		Threads: cfg.Threads, MultiPV: 1, MoveRule: -1,
-		Eval: eval.Evaluate, Value: eval.PieceValue,
-	})
+	settings := search.DefaultSettings()
+	settings.HashMB, settings.Threads = cfg.HashMB, cfg.Threads
+	e := newEngine(settings)
 	fmt.Fprintf(w, "bench: %d positions, threads %d, hash %d MB, depth %s\n",
 		len(jobs), cfg.Threads, cfg.HashMB, strings.Join(depths, ", "))
 

@@ -14,6 +14,7 @@ import (
 	"senapati/board"
 	"senapati/eval"
 	"senapati/perft"
+	"senapati/search"
 )
 
 func TestPositionsParseAndHaveMoves(t *testing.T) {
@@ -89,9 +90,9 @@ func TestRunIsDeterministicAndOrderFree(t *testing.T) {
 		depth = 3
 	}
 	cfg := Config{Depth: depth, Threads: 1, HashMB: 4}
-	n1, _, err := Run(io.Discard, cfg)
+	n1, _, err := Run(io.Discard, cfg, newTestEngine)
 	require.NoError(t, err)
-	n2, _, err := Run(io.Discard, cfg)
+	n2, _, err := Run(io.Discard, cfg, newTestEngine)
 	require.NoError(t, err)
 	assert.Equal(t, n1, n2, "node count differs between two runs")
 
@@ -99,7 +100,7 @@ func TestRunIsDeterministicAndOrderFree(t *testing.T) {
 	// sums to the same total as the full run, in any order.
 	var sum uint64
 	for i := len(board.Variants) - 1; i >= 0; i-- {
-		n, _, err := Run(io.Discard, Config{Depth: depth, Threads: 1, HashMB: 4, Variants: []*board.Variant{board.Variants[i]}})
+		n, _, err := Run(io.Discard, Config{Depth: depth, Threads: 1, HashMB: 4, Variants: []*board.Variant{board.Variants[i]}}, newTestEngine)
 		require.NoError(t, err)
 		sum += n
 	}
@@ -109,7 +110,7 @@ func TestRunIsDeterministicAndOrderFree(t *testing.T) {
 // More threads: the count varies, but every position is searched.
 func TestRunTwoThreads(t *testing.T) {
 	var out bytes.Buffer
-	nodes, _, err := Run(&out, Config{Depth: 4, Threads: 2, Variants: []*board.Variant{board.DurgGame}})
+	nodes, _, err := Run(&out, Config{Depth: 4, Threads: 2, Variants: []*board.Variant{board.DurgGame}}, newTestEngine)
 	require.NoError(t, err)
 	assert.Positive(t, nodes)
 	assert.Contains(t, out.String(), "threads 2")
@@ -123,7 +124,7 @@ var (
 
 func TestOutputFormat(t *testing.T) {
 	var out bytes.Buffer
-	nodes, _, err := Run(&out, Config{Depth: 2})
+	nodes, _, err := Run(&out, Config{Depth: 2}, newTestEngine)
 	require.NoError(t, err)
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 	total := 0
@@ -169,7 +170,7 @@ func TestParseArgs(t *testing.T) {
 		_, err := ParseArgs(bad)
 		assert.Error(t, err, "%q", bad)
 	}
-	_, _, err = Run(io.Discard, Config{Depth: -1})
+	_, _, err = Run(io.Discard, Config{Depth: -1}, newTestEngine)
 	assert.Error(t, err)
 }
 
@@ -277,4 +278,9 @@ func BenchmarkEvaluate(b *testing.B) {
 			}
 		})
 	}
+}
+
+// newTestEngine assembles the engine as main does.
+func newTestEngine(s search.Settings) *search.Engine {
+	return search.NewEngine(s, eval.Evaluate, eval.PieceValue)
 }

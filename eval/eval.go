@@ -9,7 +9,11 @@
 // Evaluate and Explain share one code path and agree exactly.
 package eval
 
-import "senapati/board"
+import (
+	"fmt"
+
+	"senapati/board"
+)
 
 // Term is one named part of the evaluation, from White's point of view:
 // MG and EG are its midgame and endgame values, Score the tapered value.
@@ -625,4 +629,15 @@ func evalDurg(p *board.Position, pr *params, a *acc, c board.Color, sign int, zo
 			a.add(tCastling, sign, score{forfeitCastle, 0})
 		}
 	}
+}
+
+// Report is the evaluation's terms as a table (the UCI `eval` command),
+// White's point of view, then the total for the side to move.
+func Report(p *board.Position) []string {
+	b := Explain(p)
+	lines := []string{fmt.Sprintf("%-22s %8s %8s %8s", "term", "mg", "eg", "score")}
+	for _, t := range b.Terms {
+		lines = append(lines, fmt.Sprintf("%-22s %8d %8d %8d", t.Name, t.MG, t.EG, t.Score))
+	}
+	return append(lines, fmt.Sprintf("phase %d; total %d cp (White's view), %d cp for the side to move", b.Phase, b.Total, Evaluate(p)))
 }

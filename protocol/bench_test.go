@@ -11,9 +11,9 @@ import (
 
 func TestBenchCommand(t *testing.T) {
 	var out bytes.Buffer
-	u := New(&out)
+	u := newTestUCI(&out)
 	require.True(t, u.Handle("bench 2 1 1 chaturanga"))
-	u.waitSearch() // bench runs off the input loop
+	u.wait() // bench runs off the input loop
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 	require.GreaterOrEqual(t, len(lines), 2)
 	assert.Regexp(t, `^Nodes searched: \d+$`, lines[len(lines)-2])
@@ -24,7 +24,7 @@ func TestBenchCommand(t *testing.T) {
 	for _, bad := range []string{"bench x", "bench 3 0", "bench 3 1 16 shogi", "bench 1 1 1 chess 9"} {
 		out.Reset()
 		require.True(t, u.Handle(bad))
-		u.waitSearch()
+		u.wait()
 		assert.Regexp(t, `^info string bench: .+\n$`, out.String(), bad)
 	}
 }

@@ -17,7 +17,7 @@ func FuzzHandle(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	u := New(io.Discard)
+	u := newTestUCI(io.Discard)
 	u.Handle("setoption name Hash value 1")
 	f.Fuzz(func(t *testing.T, line string) {
 		if strings.Contains(line, "perft") || strings.Contains(line, "bench") {

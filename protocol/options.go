@@ -4,107 +4,188 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"senapati/board"
 	"senapati/search"
 )
 
-// option is one UCI option: how it is announced and how a value is applied.
+type optionKind uint8
+
+const (
+	spin optionKind = iota
+	check
+	combo
+	button
+)
+
+func (k optionKind) String() string { return [...]string{"spin", "check", "combo", "button"}[k] }
+
+// option is one engine option: its type and range, how to read its
+// current value (the announced default is the value of a new session, so
+// each default lives in search.DefaultSettings or the session's start
+// state) and how to apply a checked value.
 type option struct {
-	name    string
-	kind    string // spin, check, combo, button
-	def     string
-	min     int
-	max     int
-	choices []string
-	apply   func(u *UCI, value string) error
+	name     string
+	kind     optionKind
+	min, max int
+	choices  []string
+	get      func(s *state) string
+	set      func(s *state, v optionValue) error
 }
 
-func (o *option) announce() string {
+// optionValue is a value already checked against the option's type.
+type optionValue struct {
+	n    int
+	on   bool
+	text string
+}
+
+// state is what a protocol session keeps between commands: the settings
+// it will search with and the game.
+type state struct {
+	engine   Engine
+	tools    Tools
+	settings search.Settings
+	variant  *board.Variant
+	pos      board.Position
+	history  []uint64 // hashes of the positions before pos in this game
+	newGame  bool     // forget what was learnt before the next search
+	clear    bool     // empty the table before the next search
+}
+
+func newState(e Engine, tools Tools) state {
+	return state{engine: e, tools: tools, settings: e.Settings(), variant: board.Chess, pos: board.Chess.StartPosition()}
+}
+
+// setVariant switches the game and resets the position.
+func (s *state) setVariant(v *board.Variant) {
+	s.variant = v
+	s.pos, s.history = v.StartPosition(), nil
+	s.newGame = true
+}
+
+func ms(d time.Duration) string { return strconv.Itoa(int(d.Milliseconds())) }
+
+// MaxThreads bounds the Threads option.
+const MaxThreads = 256
+
+// options is the option table every protocol announces.
+var options = []*option{
+	{name: "UCI_Variant", kind: combo, choices: board.VariantNames(),
+		get: func(s *state) string { return s.variant.Name },
+		set: func(s *state, v optionValue) error {
+			variant, err := board.VariantByName(v.text)
+			if err == nil {
+				s.setVariant(variant)
+			}
+			return err
+		}},
+	{name: "Hash", kind: spin, min: 1, max: search.MaxHashMB,
+		get: func(s *state) string { return strconv.Itoa(s.settings.HashMB) },
+		set: func(s *state, v optionValue) error { s.settings.HashMB = v.n; return nil }},
+	{name: "Clear Hash", kind: button,
+		set: func(s *state, _ optionValue) error { s.clear = true; return nil }},
+	{name: "Threads", kind: spin, min: 1, max: MaxThreads,
+		get: func(s *state) string { return strconv.Itoa(s.settings.Threads) },
+		set: func(s *state, v optionValue) error { s.settings.Threads = v.n; return nil }},
+	{name: "MultiPV", kind: spin, min: 1, max: 500,
+		get: func(s *state) string { return strconv.Itoa(s.settings.MultiPV) },
+		set: func(s *state, v optionValue) error { s.settings.MultiPV = v.n; return nil }},
+	// Pondering is the GUI's decision (go ponder); the option only says so.
+	{name: "Ponder", kind: check,
+		get: func(*state) string { return "false" },
+		set: func(*state, optionValue) error { return nil }},
+	{name: "Move Overhead", kind: spin, min: 0, max: 5000,
+		get: func(s *state) string { return ms(s.settings.MoveOverhead) },
+		set: func(s *state, v optionValue) error {
+			s.settings.MoveOverhead = time.Duration(v.n) * time.Millisecond
+			return nil
+		}},
+	// Until set, MoveRule follows the variant; the default shown is the
+	// current variant's.
+	{name: "MoveRule", kind: spin, min: 0, max: 1000,
+		get: func(s *state) string { return strconv.Itoa(s.settings.MoveRule.For(s.variant)) },
+		set: func(s *state, v optionValue) error { s.settings.MoveRule = search.Fixed(v.n); return nil }},
+}
+
+func findOption(name string) *option {
+	for _, o := range options {
+		if strings.EqualFold(o.name, name) {
+			return o
+		}
+	}
+	return nil
+}
+
+// parse checks a value against the option's type and range.
+func (o *option) parse(value string) (optionValue, error) {
 	switch o.kind {
-	case "spin":
-		return fmt.Sprintf("option name %s type spin default %s min %d max %d", o.name, o.def, o.min, o.max)
-	case "combo":
+	case spin:
+		n, err := strconv.Atoi(value)
+		if err != nil {
+			return optionValue{}, fmt.Errorf("option %s needs a whole number, got %q", o.name, truncate(value, 40))
+		}
+		if n < o.min || n > o.max {
+			return optionValue{}, fmt.Errorf("option %s value %d is out of range %d..%d", o.name, n, o.min, o.max)
+		}
+		return optionValue{n: n}, nil
+	case check:
+		switch strings.ToLower(value) {
+		case "true":
+			return optionValue{on: true}, nil
+		case "false":
+			return optionValue{}, nil
+		}
+		return optionValue{}, fmt.Errorf("option %s needs true or false, got %q", o.name, truncate(value, 40))
+	case combo:
+		for _, c := range o.choices {
+			if strings.EqualFold(c, value) {
+				return optionValue{text: c}, nil
+			}
+		}
+		return optionValue{}, fmt.Errorf("option %s: %q is not one of %s", o.name, truncate(value, 40), strings.Join(o.choices, ", "))
+	}
+	return optionValue{}, nil
+}
+
+// announceUCI is the option's line in the answer to uci.
+func (o *option) announceUCI(s *state) string {
+	switch o.kind {
+	case spin:
+		return fmt.Sprintf("option name %s type spin default %s min %d max %d", o.name, o.get(s), o.min, o.max)
+	case combo:
 		var b strings.Builder
-		fmt.Fprintf(&b, "option name %s type combo default %s", o.name, o.def)
+		fmt.Fprintf(&b, "option name %s type combo default %s", o.name, o.get(s))
 		for _, c := range o.choices {
 			b.WriteString(" var " + c)
 		}
 		return b.String()
-	case "button":
+	case button:
 		return "option name " + o.name + " type button"
 	}
-	return fmt.Sprintf("option name %s type %s default %s", o.name, o.kind, o.def)
+	return fmt.Sprintf("option name %s type %s default %s", o.name, o.kind, o.get(s))
 }
 
-// parse checks a value against the option's type and range.
-func (o *option) parse(value string) (string, error) {
-	switch o.kind {
-	case "spin":
-		n, err := strconv.Atoi(value)
-		if err != nil {
-			return "", fmt.Errorf("option %s needs a whole number, got %q", o.name, value)
-		}
-		if n < o.min || n > o.max {
-			return "", fmt.Errorf("option %s value %d is out of range %d..%d", o.name, n, o.min, o.max)
-		}
-	case "check":
-		value = strings.ToLower(value)
-		if value != "true" && value != "false" {
-			return "", fmt.Errorf("option %s needs true or false, got %q", o.name, value)
-		}
-	case "combo":
-		for _, c := range o.choices {
-			if strings.EqualFold(c, value) {
-				return c, nil
-			}
-		}
-		return "", fmt.Errorf("option %s: %q is not one of %s", o.name, value, strings.Join(o.choices, ", "))
+// setOption applies name = value; the error says what was wrong.
+func (s *state) setOption(name, value string) error {
+	o := findOption(name)
+	if o == nil {
+		return fmt.Errorf("unknown option '%s'", truncate(name, 60))
 	}
-	return value, nil
+	if o.kind != button && value == "" {
+		return fmt.Errorf("option %s needs a value", o.name)
+	}
+	v, err := o.parse(value)
+	if err != nil {
+		return err
+	}
+	return o.set(s, v)
 }
 
-func atoi(s string) int { n, _ := strconv.Atoi(s); return n }
-
-// Default move overhead: what a GUI and the OS may lose between our answer
-// and the clock stopping.
-const defaultMoveOverhead = 30
-
-func (u *UCI) options() []*option {
-	return []*option{
-		{name: "UCI_Variant", kind: "combo", def: board.Chess.Name, choices: board.VariantNames(), apply: func(u *UCI, v string) error {
-			variant, err := board.VariantByName(v)
-			if err != nil {
-				return err
-			}
-			u.setVariant(variant)
-			return nil
-		}},
-		{name: "Hash", kind: "spin", def: "16", min: 1, max: search.MaxHashMB, apply: func(u *UCI, v string) error {
-			u.engine.TT.Resize(atoi(v))
-			return nil
-		}},
-		{name: "Clear Hash", kind: "button", apply: func(u *UCI, _ string) error {
-			u.engine.TT.Clear()
-			return nil
-		}},
-		{name: "Threads", kind: "spin", def: "1", min: 1, max: 256, apply: func(u *UCI, v string) error {
-			u.engine.Options.Threads = atoi(v)
-			return nil
-		}},
-		{name: "MultiPV", kind: "spin", def: "1", min: 1, max: 500, apply: func(u *UCI, v string) error {
-			u.engine.Options.MultiPV = atoi(v)
-			return nil
-		}},
-		{name: "Ponder", kind: "check", def: "false", apply: func(_ *UCI, _ string) error { return nil }},
-		{name: "Move Overhead", kind: "spin", def: strconv.Itoa(defaultMoveOverhead), min: 0, max: 5000, apply: func(u *UCI, v string) error {
-			u.engine.Options.MoveOverhead = msDuration(atoi(v))
-			return nil
-		}},
-		{name: "MoveRule", kind: "spin", def: strconv.Itoa(board.Chess.DefaultMoveRule), min: 0, max: 1000, apply: func(u *UCI, v string) error {
-			u.moveRuleSet = true
-			u.engine.Options.MoveRule = atoi(v)
-			return nil
-		}},
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return strings.ToValidUTF8(s[:n], "") + "..."
 	}
+	return s
 }

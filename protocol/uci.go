@@ -1,56 +1,40 @@
-// Package protocol speaks UCI on a pair of streams and drives the search.
 package protocol
 
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"senapati/board"
-	"senapati/eval"
 	"senapati/perft"
 	"senapati/search"
 )
 
 // UCI is one protocol session.
 type UCI struct {
-	out         *bufio.Writer
-	outMu       sync.Mutex
-	engine      *search.Engine
-	opts        []*option
-	variant     *board.Variant
-	pos         board.Position
-	history     []uint64 // hashes of the positions before pos in this game
-	moveRuleSet bool     // MoveRule was set explicitly; else it follows the variant
-	searching   chan struct{}
-	endless     bool // the running search waits for stop (infinite, ponder)
-	infinite    bool // it was started with go infinite
-	// uninterruptible: the background job is perft or bench, which stop
-	// cannot end early.
-	uninterruptible bool
-	cancel          context.CancelFunc
+	state
+	out   *bufio.Writer
+	outMu sync.Mutex
+	job   *job // the running search or tool; nil when idle
 }
 
-// New makes a session writing to out.
-func New(out io.Writer) *UCI {
-	u := &UCI{out: bufio.NewWriter(out)}
-	u.engine = search.NewEngine(16, search.Options{
-		Threads: 1, MultiPV: 1, MoveOverhead: msDuration(defaultMoveOverhead), MoveRule: -1,
-		Eval: eval.Evaluate, Value: eval.PieceValue,
-	})
-	u.opts = u.options()
-	u.variant = board.Chess
-	u.pos = u.variant.StartPosition()
-	return u
+// job is work running beside the command loop.
+type job struct {
+	done    chan struct{}
+	cancel  context.CancelFunc // nil: a tool (perft, bench) that runs to its end
+	endless bool               // a search that waits for stop (infinite, ponder)
 }
 
-func msDuration(ms int) time.Duration { return time.Duration(ms) * time.Millisecond }
+// New makes a session that drives e and writes to out.
+func New(out io.Writer, e Engine, tools Tools) *UCI {
+	return &UCI{state: newState(e, tools), out: bufio.NewWriter(out)}
+}
 
 func (u *UCI) send(format string, args ...any) {
 	u.outMu.Lock()
@@ -62,14 +46,12 @@ func (u *UCI) send(format string, args ...any) {
 
 func (u *UCI) info(format string, args ...any) { u.send("info string "+format, args...) }
 
-// maxLine bounds one input line; longer ones are reported and dropped.
-const maxLine = 1 << 20
-
 // Run reads commands until quit or end of input. Input is read in its own
-// goroutine so that stop and quit are seen while a search runs.
+// goroutine, and no command blocks the loop for long, so stop, isready and
+// quit are answered whatever runs.
 func (u *UCI) Run(in io.Reader) {
-	lines := make(chan string, 64)
-	go readLines(in, lines, u)
+	lines := make(chan string, 256)
+	go readLines(in, lines, u.urgent, func() { u.info("input line longer than %d bytes ignored", maxLine) })
 	for line := range lines {
 		if !u.Handle(line) {
 			break
@@ -78,32 +60,18 @@ func (u *UCI) Run(in io.Reader) {
 	// A search is stopped; perft and bench are finished, so that a script
 	// ending in quit (or end of input) still gets their whole output.
 	u.stopSearch()
-	u.waitSearch()
+	u.wait()
 }
 
-func readLines(in io.Reader, lines chan<- string, u *UCI) {
-	defer close(lines)
-	r := bufio.NewReaderSize(in, 64<<10)
-	var long []byte
-	for {
-		chunk, err := r.ReadSlice('\n')
-		if len(long)+len(chunk) <= maxLine {
-			long = append(long, chunk...)
-		} else if long != nil {
-			long = long[:0]
-			u.info("input line longer than %d bytes ignored", maxLine)
-			long = nil
-		}
-		if errors.Is(err, bufio.ErrBufferFull) {
-			continue
-		}
-		if long != nil && len(long) > 0 {
-			lines <- strings.TrimRight(string(long), "\r\n")
-		}
-		long = long[:0]
-		if err != nil {
-			return
-		}
+// urgent acts on stop and ponderhit in the reader goroutine itself, before
+// the line is queued: the search sees them at once even if the command
+// loop is busy. The loop handles the same line again for its bookkeeping.
+func (u *UCI) urgent(line string) {
+	switch strings.TrimSpace(line) {
+	case "stop":
+		u.engine.Stop()
+	case "ponderhit":
+		u.engine.PonderHit()
 	}
 }
 
@@ -119,35 +87,28 @@ func (u *UCI) Handle(line string) bool {
 		return false
 	case "stop":
 		u.stopSearch()
-		return true
 	case "ponderhit":
 		u.engine.PonderHit()
-		u.endless = u.infinite
-		return true
+		if u.job != nil {
+			u.job.endless = false
+		}
 	case "isready":
+		u.applyIfIdle()
 		u.send("readyok")
-		return true
-	}
-	// Everything else changes or reads state a running search uses. A GUI
-	// sends stop first; if it did not, a timed search is let finish, and one
-	// that would never end on its own (infinite, ponder) is stopped.
-	if u.endless {
-		u.stopSearch()
-	}
-	u.waitSearch()
-	switch cmd {
 	case "uci":
 		u.send("id name Senapati")
 		u.send("id author the Senapati developers")
-		for _, o := range u.opts {
-			u.send("%s", o.announce())
+		defaults := state{settings: search.DefaultSettings(), variant: board.Variants[0]}
+		for _, o := range options {
+			u.send("%s", o.announceUCI(&defaults))
 		}
 		u.send("uciok")
 	case "ucinewgame":
-		u.engine.NewGame()
 		u.pos, u.history = u.variant.StartPosition(), nil
+		u.newGame = true
+		u.applyIfIdle()
 	case "setoption":
-		u.setOption(args)
+		u.setOptionCommand(args)
 	case "position":
 		u.position(args)
 	case "go":
@@ -155,9 +116,11 @@ func (u *UCI) Handle(line string) bool {
 	case "d":
 		u.display()
 	case "eval":
-		u.explain()
+		for _, l := range u.engine.Explain(&u.pos) {
+			u.send("%s", l)
+		}
 	case "bench":
-		u.background(func() { u.bench(args) })
+		u.bench(args)
 	case "debug", "register":
 	default:
 		u.info("unknown command '%s'", truncate(cmd, 40))
@@ -165,24 +128,7 @@ func (u *UCI) Handle(line string) bool {
 	return true
 }
 
-func truncate(s string, n int) string {
-	if len(s) > n {
-		return s[:n] + "..."
-	}
-	return s
-}
-
-func (u *UCI) setVariant(v *board.Variant) {
-	u.variant = v
-	u.pos, u.history = v.StartPosition(), nil
-	if !u.moveRuleSet {
-		u.engine.Options.MoveRule = -1
-	}
-	u.engine.NewGame()
-	u.info("variant %s files %d ranks %d startpos %s", v.Name, v.Files, v.Ranks, v.StartFEN)
-}
-
-func (u *UCI) setOption(args []string) {
+func (u *UCI) setOptionCommand(args []string) {
 	// setoption name <name with spaces> [value <value with spaces>]
 	if len(args) < 2 || args[0] != "name" {
 		u.info("setoption needs: setoption name NAME [value VALUE]")
@@ -192,24 +138,41 @@ func (u *UCI) setOption(args []string) {
 	if i := indexOf(args, "value"); i > 0 {
 		name, value = strings.Join(args[1:i], " "), strings.Join(args[i+1:], " ")
 	}
-	for _, o := range u.opts {
-		if !strings.EqualFold(o.name, name) {
-			continue
-		}
-		if o.kind != "button" && value == "" {
-			u.info("option %s needs a value", o.name)
-			return
-		}
-		v, err := o.parse(value)
-		if err == nil {
-			err = o.apply(u, v)
-		}
-		if err != nil {
-			u.info("%v", err)
-		}
+	variant := u.variant
+	if err := u.setOption(name, value); err != nil {
+		u.info("%v", err)
 		return
 	}
-	u.info("unknown option '%s'", truncate(name, 60))
+	if u.variant != variant || strings.EqualFold(name, "UCI_Variant") {
+		v := u.variant
+		u.info("variant %s files %d ranks %d startpos %s", v.Name, v.Files, v.Ranks, v.StartFEN)
+	}
+	u.applyIfIdle()
+}
+
+// applyIfIdle hands changed settings, a new game or a table clear to the
+// engine when nothing runs; otherwise the next go does it. So a search is
+// never disturbed, and isready after setoption Hash is answered once the
+// new table exists.
+func (u *UCI) applyIfIdle() {
+	if u.job != nil {
+		select {
+		case <-u.job.done:
+			u.job = nil
+		default:
+			return
+		}
+	}
+	if u.settings != u.engine.Settings() {
+		u.engine.Configure(u.settings)
+		u.settings = u.engine.Settings()
+	}
+	if u.newGame {
+		u.engine.NewGame()
+	} else if u.clear {
+		u.engine.ClearHash()
+	}
+	u.newGame, u.clear = false, false
 }
 
 func indexOf(a []string, s string) int {
@@ -274,144 +237,195 @@ func (u *UCI) position(args []string) {
 }
 
 func (u *UCI) display() {
-	v := u.variant
-	var b strings.Builder
+	for _, l := range boardDiagram(&u.pos) {
+		u.send("%s", l)
+	}
+	u.send("Variant: %s", u.variant.Name)
+	u.send("Fen: %s", u.pos.FEN())
+	u.send("Key: %016X", u.pos.Hash())
+	check := ""
+	if u.pos.InCheck() {
+		check = " (in check)"
+	}
+	u.send("Side to move: %s%s", u.pos.SideToMove(), check)
+}
+
+// boardDiagram draws the board as text, the top rank first.
+func boardDiagram(p *board.Position) []string {
+	v := p.Variant()
+	var lines []string
 	for r := v.Ranks - 1; r >= 0; r-- {
+		var b strings.Builder
 		fmt.Fprintf(&b, "%d ", r+1)
 		for f := 0; f < v.Files; f++ {
-			pc := u.pos.PieceAt(board.MakeSquare(f, r))
 			c := byte('.')
-			if pc != board.NoPiece {
+			if pc := p.PieceAt(board.MakeSquare(f, r)); pc != board.NoPiece {
 				c = v.PieceLetter(pc)
 			}
 			b.WriteByte(' ')
 			b.WriteByte(c)
 		}
-		b.WriteByte('\n')
+		lines = append(lines, b.String())
 	}
+	var b strings.Builder
 	b.WriteString("  ")
 	for f := 0; f < v.Files; f++ {
 		b.WriteByte(' ')
 		b.WriteByte(byte('a' + f))
 	}
-	for _, l := range strings.Split(b.String(), "\n") {
-		u.send("%s", l)
-	}
-	u.send("Variant: %s", v.Name)
-	u.send("Fen: %s", u.pos.FEN())
-	u.send("Key: %016X", u.pos.Hash())
-	u.send("Side to move: %s%s", u.pos.SideToMove(), map[bool]string{true: " (in check)", false: ""}[u.pos.InCheck()])
+	return append(lines, b.String())
 }
 
-func (u *UCI) goCommand(args []string) {
-	var l search.Limits
+// maxClock caps clock values so durations cannot overflow (about 24 days).
+const maxClock = 1 << 31
+
+// parseGo reads a go command's parameters. A bad or missing value is
+// reported and that parameter ignored; the rest still counts, so every go
+// gets its bestmove. perftDepth > 0 asks for perft instead of a search.
+func (u *UCI) parseGo(args []string) (l search.Limits, perftDepth int) {
 	durations := map[string]*time.Duration{
 		"wtime": &l.Time[board.White], "btime": &l.Time[board.Black],
 		"winc": &l.Inc[board.White], "binc": &l.Inc[board.Black], "movetime": &l.MoveTime,
 	}
-	counts := map[string]*int{"movestogo": &l.MovesToGo, "depth": &l.Depth, "mate": &l.Mate}
-	var nodes, perftDepth int
-	counts["nodes"], counts["perft"] = &nodes, &perftDepth
+	var nodes int
+	counts := map[string]*int{"movestogo": &l.MovesToGo, "depth": &l.Depth, "mate": &l.Mate, "nodes": &nodes, "perft": &perftDepth}
 	for i := 0; i < len(args); i++ {
 		name := args[i]
 		d, isDuration := durations[name]
 		c, isCount := counts[name]
-		if isDuration || isCount {
-			n, err := -1, error(nil)
-			if i+1 < len(args) {
-				n, err = strconv.Atoi(args[i+1])
-			}
-			if err != nil || (n < 0 && !isDuration) {
-				u.info("go %s needs a non-negative number", name)
-				return
+		switch {
+		case isDuration || isCount:
+			if i+1 >= len(args) {
+				u.info("go %s needs a number; ignored", name)
+				continue
 			}
 			i++
+			n, err := strconv.ParseInt(args[i], 10, 64)
+			if err != nil && isDuration {
+				u.info("go %s needs a whole number of milliseconds, got '%s'; ignored", name, truncate(args[i], 40))
+				continue
+			}
+			if err != nil || (n < 0 && !isDuration) {
+				u.info("go %s needs a non-negative number, got '%s'; ignored", name, truncate(args[i], 40))
+				continue
+			}
 			if isDuration {
 				// Some GUIs send a negative clock after an overrun; a clock at
-				// or below zero still means "play now". Huge values are capped
-				// so the duration cannot overflow.
-				*d = msDuration(min(max(n, 0), 1<<31))
+				// or below zero still means "play now".
+				*d = time.Duration(min(max(n, 0), maxClock)) * time.Millisecond
 				if name[1:] == "time" {
 					*d = max(*d, time.Millisecond)
 				}
 			} else {
-				*c = n
+				*c = int(min(n, maxClock))
 			}
-			if name == "perft" {
-				if n < 1 || n > 20 {
-					u.info("go perft needs a depth from 1 to 20")
-					return
-				}
-				pos := u.pos
-				u.background(func() { u.perft(&pos, n) })
-				return
-			}
-			continue
-		}
-		switch name {
-		case "infinite":
+		case name == "infinite":
 			l.Infinite = true
-		case "ponder":
+		case name == "ponder":
 			l.Ponder = true
-		case "searchmoves":
+		case name == "searchmoves":
 			for ; i+1 < len(args); i++ {
 				m, err := u.pos.ParseMove(args[i+1])
 				if err != nil {
 					break
 				}
-				l.SearchMoves = append(l.SearchMoves, u.pos.MoveString(m))
+				l.SearchMoves = append(l.SearchMoves, m)
 			}
 		default:
 			u.info("unknown go parameter '%s' ignored", truncate(name, 40))
 		}
 	}
 	l.Nodes = uint64(nodes)
+	// A mate or depth limit beyond the search's reach means no limit; and
+	// 0 for depth, nodes, movetime or mate means "no limit" too.
+	if l.Mate > search.MaxPly/2 {
+		l.Mate = 0
+	}
+	if l.Depth >= search.MaxPly {
+		l.Depth = 0
+	}
+	hasLimit := l.Depth > 0 || l.Nodes > 0 || l.MoveTime > 0 || l.Mate > 0 || l.Time[u.pos.SideToMove()] > 0
+	if !hasLimit && !l.Ponder {
+		l.Infinite = true // nothing would end it: wait for stop
+	}
+	return l, perftDepth
+}
+
+func (u *UCI) goCommand(args []string) {
+	l, perftDepth := u.parseGo(args)
+	if perftDepth > 0 || indexOf(args, "perft") >= 0 {
+		if perftDepth < 1 || perftDepth > perft.MaxDepth {
+			u.info("go perft needs a depth from 1 to %d", perft.MaxDepth)
+			return
+		}
+		pos := u.pos
+		u.startTool(func() { perft.Report(&lineWriter{u: u}, &pos, perftDepth) })
+		return
+	}
 	u.startSearch(l)
 }
 
-func (u *UCI) perft(pos *board.Position, depth int) {
-	start := time.Now()
-	var total uint64
-	for _, l := range perft.Divide(pos, depth) {
-		u.send("%s: %d", l.Move, l.Nodes)
-		total += l.Nodes
+func (u *UCI) bench(args []string) {
+	if u.tools.Bench == nil {
+		u.info("bench is not available in this session")
+		return
 	}
-	el := time.Since(start)
-	u.send("")
-	u.send("Nodes searched: %d", total)
-	u.info("perft time %d ms, %d nodes/second", el.Milliseconds(), uint64(float64(total)/max(el.Seconds(), 1e-9)))
+	u.startTool(func() {
+		out := &lineWriter{u: u}
+		errs := &lineWriter{u: u, prefix: "info string "}
+		u.tools.Bench(args, out, errs)
+		errs.flush()
+	})
 }
 
 // startSearch runs the search in the background; bestmove is printed when
-// it ends.
+// it ends. A search still running is stopped first.
 func (u *UCI) startSearch(l search.Limits) {
+	u.stopSearch()
+	u.wait()
+	u.applyIfIdle()
 	root := u.pos
-	var ml board.MoveList
-	root.GenerateMoves(&ml)
-	if ml.N == 0 {
+	if !root.HasLegalMove() {
 		u.noMoves(&root)
 		return
 	}
+	// The input reader must get a CPU thread even when the search threads
+	// hold every one Go was given (an engine pinned to one CPU).
+	if threads := u.settings.Threads; runtime.GOMAXPROCS(0) < threads+1 {
+		runtime.GOMAXPROCS(threads + 1)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	u.searching, u.cancel = done, cancel
-	u.endless, u.infinite = l.Infinite || l.Ponder, l.Infinite
+	j := &job{done: make(chan struct{}), cancel: cancel, endless: l.Infinite || l.Ponder}
+	u.job = j
 	history := append([]uint64(nil), u.history...)
 	go func() {
-		defer close(done)
+		defer close(j.done)
 		defer cancel()
 		res := u.engine.Search(ctx, root, history, l, func(in search.Info) { u.sendInfo(&root, in) })
-		if res.Best == board.NoMove {
+		switch {
+		case res.Best == board.NoMove:
 			u.send("bestmove (none)")
-			return
-		}
-		if res.Ponder != board.NoMove {
+		case res.Ponder != board.NoMove:
 			child := root
 			child.DoMove(res.Best)
 			u.send("bestmove %s ponder %s", root.MoveString(res.Best), child.MoveString(res.Ponder))
-			return
+		default:
+			u.send("bestmove %s", root.MoveString(res.Best))
 		}
-		u.send("bestmove %s", root.MoveString(res.Best))
+	}()
+}
+
+// startTool runs perft or bench beside the input loop, so isready is still
+// answered; stop cannot cut them short. A command that needs the engine
+// (go, bench) waits for the tool to finish.
+func (u *UCI) startTool(run func()) {
+	u.stopSearch()
+	u.wait()
+	j := &job{done: make(chan struct{})}
+	u.job = j
+	go func() {
+		defer close(j.done)
+		run()
 	}()
 }
 
@@ -441,15 +455,6 @@ func formatScore(s int) string {
 }
 
 func (u *UCI) sendInfo(root *board.Position, in search.Info) {
-	var pv strings.Builder
-	p := *root
-	for i, m := range in.PV {
-		if i > 0 {
-			pv.WriteByte(' ')
-		}
-		pv.WriteString(p.MoveString(m))
-		p.DoMove(m)
-	}
 	bound := ""
 	switch in.Bound {
 	case search.BoundLower:
@@ -458,43 +463,64 @@ func (u *UCI) sendInfo(root *board.Position, in search.Info) {
 		bound = " upperbound"
 	}
 	u.send("info depth %d seldepth %d multipv %d score %s%s nodes %d nps %d hashfull %d time %d pv %s",
-		in.Depth, in.SelDepth, in.MultiPV, formatScore(in.Score), bound, in.Nodes, in.NPS, in.HashFull, in.Time.Milliseconds(), pv.String())
+		in.Depth, in.SelDepth, in.MultiPV, formatScore(in.Score), bound, in.Nodes, in.NPS, in.HashFull, in.Time.Milliseconds(), pvString(root, in.PV))
 }
 
+// pvString writes a principal variation as move strings.
+func pvString(root *board.Position, pv []board.Move) string {
+	var b strings.Builder
+	p := *root
+	for i, m := range pv {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(p.MoveString(m))
+		p.DoMove(m)
+	}
+	return b.String()
+}
+
+// stopSearch ends a running search (not a tool, whose answer comes when
+// it is done) and waits for its bestmove.
 func (u *UCI) stopSearch() {
-	if u.uninterruptible {
-		return // its answer comes when it is done
+	if u.job == nil || u.job.cancel == nil {
+		return
 	}
-	if u.cancel != nil {
-		u.cancel()
-	}
-	u.waitSearch()
+	u.engine.Stop()
+	u.job.cancel()
+	u.wait()
 }
 
-// background runs a job that cannot be stopped (perft, bench) off the
-// input loop, so isready is still answered while it runs.
-func (u *UCI) background(job func()) {
-	done := make(chan struct{})
-	u.searching, u.uninterruptible = done, true
-	go func() {
-		defer close(done)
-		job()
-	}()
-}
-
-func (u *UCI) waitSearch() {
-	if u.searching != nil {
-		<-u.searching
-		u.searching, u.cancel, u.endless, u.uninterruptible = nil, nil, false, false
+// wait blocks until the running job, if any, has finished.
+func (u *UCI) wait() {
+	if u.job != nil {
+		<-u.job.done
+		u.job = nil
 	}
 }
 
-// explain prints the evaluation's terms, White's point of view.
-func (u *UCI) explain() {
-	b := eval.Explain(&u.pos)
-	u.send("%-22s %8s %8s %8s", "term", "mg", "eg", "score")
-	for _, t := range b.Terms {
-		u.send("%-22s %8d %8d %8d", t.Name, t.MG, t.EG, t.Score)
+// lineWriter sends each complete line written to it through u.send.
+type lineWriter struct {
+	u      *UCI
+	prefix string
+	buf    []byte
+}
+
+func (w *lineWriter) Write(p []byte) (int, error) {
+	w.buf = append(w.buf, p...)
+	for {
+		i := strings.IndexByte(string(w.buf), '\n')
+		if i < 0 {
+			return len(p), nil
+		}
+		w.u.send("%s%s", w.prefix, w.buf[:i])
+		w.buf = w.buf[i+1:]
 	}
-	u.send("phase %d; total %d cp (White's view), %d cp for the side to move", b.Phase, b.Total, eval.Evaluate(&u.pos))
+}
+
+func (w *lineWriter) flush() {
+	if len(w.buf) > 0 {
+		w.u.send("%s%s", w.prefix, w.buf)
+		w.buf = nil
+	}
 }

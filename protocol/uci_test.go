@@ -3,7 +3,7 @@ package protocol
 import (
 	"bufio"
 	"io"
-	"strconv"
+	"senapati/board"
 	"strings"
 	"testing"
 	"time"
@@ -24,7 +24,7 @@ func newSession(t *testing.T) *session {
 	outR, outW := io.Pipe()
 	s := &session{t: t, in: inW, lines: make(chan string, 1000), done: make(chan struct{})}
 	go func() {
-		New(outW).Run(inR)
+		newTestUCI(outW).Run(inR)
 		outW.Close()
 		close(s.done)
 	}()
@@ -243,8 +243,6 @@ func playClockGame(t *testing.T, variant string, base, inc time.Duration, maxPli
 	return maxPlies
 }
 
-func ms(d time.Duration) string { return strconv.Itoa(int(d.Milliseconds())) }
-
 func TestNoTimeLossAtFastControls(t *testing.T) {
 	for _, v := range []string{"chess", "chaturanga", "durg"} {
 		playClockGame(t, v, time.Second, 10*time.Millisecond, 80)
@@ -258,11 +256,34 @@ func TestCommandsDuringEndlessSearchDoNotHang(t *testing.T) {
 	s := newSession(t)
 	s.send("position startpos", "go infinite")
 	s.expect("info depth 2 ", 10*time.Second)
-	// No stop from this GUI: the next command must still be served.
+	// No stop from this GUI: position applies for the next go and leaves
+	// the running search alone; d is served at once.
 	s.send("position startpos moves e2e4", "d")
-	out := strings.Join(s.expect("Side to move", 5*time.Second), "\n")
-	require.Contains(t, out, "bestmove ")
-	require.Contains(t, out, "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+	shown := strings.Join(s.expect("Side to move", 5*time.Second), "\n")
+	require.NotContains(t, shown, "bestmove ")
+	require.Contains(t, shown, "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+	s.send("stop")
+	out := s.expect("bestmove", 5*time.Second)
+	best := strings.Fields(out[len(out)-1])[1]
+	start := board.Chess.StartPosition()
+	_, err := start.ParseMove(best)
+	require.NoError(t, err, "the search kept its own root: %s is a move of the start position", best)
+	// The next go searches the new position.
+	s.send("go depth 1")
+	out = s.expect("bestmove", 5*time.Second)
+	after := rulesAfter(t, "e2e4")
+	_, err = after.ParseMove(strings.Fields(out[len(out)-1])[1])
+	require.NoError(t, err)
+}
+
+func rulesAfter(t *testing.T, moves ...string) board.Position {
+	p := board.Chess.StartPosition()
+	for _, s := range moves {
+		m, err := p.ParseMove(s)
+		require.NoError(t, err)
+		p.DoMove(m)
+	}
+	return p
 }
 
 func TestPerftRunsBesideTheInputLoop(t *testing.T) {

@@ -30,16 +30,6 @@ type Evaluator func(*board.Position) int
 // PieceValuer gives material values for move ordering.
 type PieceValuer func(*board.Variant, board.PieceType) int
 
-// Options configure an Engine; the protocol sets them from UCI options.
-type Options struct {
-	Threads      int
-	MultiPV      int
-	MoveOverhead time.Duration
-	MoveRule     int // moves per side; 0 off, -1 the variant's default
-	Eval         Evaluator
-	Value        PieceValuer
-}
-
 // Info is one progress report: a finished iteration or a MultiPV line.
 type Info struct {
 	Depth, SelDepth, MultiPV int
@@ -62,8 +52,10 @@ type Result struct {
 
 // Engine owns the table and runs one search at a time.
 type Engine struct {
-	TT      *TT
-	Options Options
+	TT       *TT
+	settings Settings
+	eval     Evaluator
+	value    PieceValuer
 
 	mu        sync.Mutex
 	stop      atomic.Bool
@@ -72,15 +64,42 @@ type Engine struct {
 	workers   []*worker
 }
 
-// NewEngine makes an engine with a table of hashMB megabytes.
-func NewEngine(hashMB int, opts Options) *Engine {
-	if opts.Threads < 1 {
-		opts.Threads = 1
+// NewEngine makes an engine that scores positions with eval and orders
+// captures by value.
+func NewEngine(s Settings, eval Evaluator, value PieceValuer) *Engine {
+	e := &Engine{eval: eval, value: value}
+	e.settings = normalize(s)
+	e.TT = NewTT(e.settings.HashMB)
+	return e
+}
+
+func normalize(s Settings) Settings {
+	s.Threads = max(s.Threads, 1)
+	s.MultiPV = max(s.MultiPV, 1)
+	s.HashMB = max(s.HashMB, 1)
+	return s
+}
+
+// Settings is the engine's current configuration.
+func (e *Engine) Settings() Settings { return e.settings }
+
+// Configure changes the settings between searches; a new hash size
+// replaces the table.
+func (e *Engine) Configure(s Settings) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	s = normalize(s)
+	if s.HashMB != e.settings.HashMB {
+		e.TT.Resize(s.HashMB)
 	}
-	if opts.MultiPV < 1 {
-		opts.MultiPV = 1
-	}
-	return &Engine{TT: NewTT(hashMB), Options: opts}
+	e.settings = s
+}
+
+// ClearHash empties the table (Clear Hash).
+func (e *Engine) ClearHash() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.TT.Clear()
 }
 
 // Stop ends the running search as soon as possible (UCI stop).
@@ -111,6 +130,9 @@ func (e *Engine) Search(ctx context.Context, root board.Position, history []uint
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.stop.Store(false)
+	if ctx.Err() != nil { // stopped before it began
+		e.stop.Store(true)
+	}
 	e.ponder.Store(limits.Ponder)
 	e.startTime = time.Now()
 	e.TT.NewSearch()
@@ -130,7 +152,7 @@ func (e *Engine) Search(ctx context.Context, root board.Position, history []uint
 	root.GenerateMoves(&ml)
 	var roots []rootMove
 	for _, m := range ml.Slice() {
-		if len(limits.SearchMoves) > 0 && !slices.Contains(limits.SearchMoves, root.MoveString(m)) {
+		if len(limits.SearchMoves) > 0 && !slices.Contains(limits.SearchMoves, m) {
 			continue
 		}
 		roots = append(roots, rootMove{move: m, score: -Infinity, prevScore: -Infinity})
@@ -139,19 +161,16 @@ func (e *Engine) Search(ctx context.Context, root board.Position, history []uint
 		return Result{}
 	}
 
-	moveRule := e.Options.MoveRule
-	if moveRule < 0 {
-		moveRule = root.Variant().DefaultMoveRule
-	}
-	soft, hard := timeBudget(&limits, int(root.SideToMove()), e.Options.MoveOverhead)
+	moveRule := e.settings.MoveRule.For(root.Variant())
+	soft, hard := timeBudget(&limits, int(root.SideToMove()), e.settings.MoveOverhead)
 	s := &searchRun{
 		e: e, limits: limits, soft: soft, hard: hard, moveRule: moveRule,
-		multiPV: min(e.Options.MultiPV, len(roots)), report: report,
+		multiPV: min(e.settings.MultiPV, len(roots)), report: report,
 	}
-	for len(e.workers) < e.Options.Threads {
+	for len(e.workers) < e.settings.Threads {
 		e.workers = append(e.workers, &worker{})
 	}
-	workers := e.workers[:e.Options.Threads]
+	workers := e.workers[:e.settings.Threads]
 	var g errgroup.Group
 	for i, w := range workers {
 		w.reset(s, i, root, history, roots)
@@ -198,7 +217,7 @@ type searchRun struct {
 
 func (s *searchRun) totalNodes() uint64 {
 	var n uint64
-	for _, w := range s.e.workers[:s.e.Options.Threads] {
+	for _, w := range s.e.workers[:s.e.settings.Threads] {
 		n += w.nodes.Load()
 	}
 	return n

@@ -12,7 +12,7 @@ import (
 )
 
 func newTestEngine(threads int) *Engine {
-	return NewEngine(1, Options{Threads: threads, MultiPV: 1, MoveRule: -1, Eval: eval.Evaluate, Value: eval.PieceValue})
+	return NewEngine(Settings{HashMB: 1, Threads: threads, MultiPV: 1}, eval.Evaluate, eval.PieceValue)
 }
 
 func searchFEN(t *testing.T, e *Engine, v *board.Variant, fen string, l Limits) (Result, board.Position) {

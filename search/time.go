@@ -1,6 +1,10 @@
 package search
 
-import "time"
+import (
+	"time"
+
+	"senapati/board"
+)
 
 // Limits is what a `go` command asks for.
 type Limits struct {
@@ -12,7 +16,7 @@ type Limits struct {
 	MovesToGo   int
 	Infinite    bool
 	Ponder      bool
-	SearchMoves []string // restrict the root to these move strings
+	SearchMoves []board.Move // restrict the root to these moves
 }
 
 func (l *Limits) hasClock(side int) bool { return l.Time[side] > 0 }
@@ -22,8 +26,13 @@ func (l *Limits) hasClock(side int) bool { return l.Time[side] > 0 }
 // by how stable the best move is; the hard limit stops the search
 // mid-iteration and leaves the move overhead untouched for the GUI.
 func timeBudget(l *Limits, side int, overhead time.Duration) (soft, hard time.Duration) {
-	if l.MoveTime > 0 { // use it all: no soft target
-		return 0, max(l.MoveTime-overhead, time.Millisecond)
+	if l.MoveTime > 0 { // use it all: no soft target, but never more than the clock allows
+		hard = max(l.MoveTime-overhead, time.Millisecond)
+		if l.hasClock(side) {
+			_, clockHard := timeBudget(&Limits{Time: l.Time, Inc: l.Inc, MovesToGo: l.MovesToGo}, side, overhead)
+			hard = min(hard, clockHard)
+		}
+		return 0, hard
 	}
 	if !l.hasClock(side) {
 		return 0, 0

@@ -51,7 +51,7 @@ func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint
 	if w.variant != root.Variant() { // the same key means another position in another game
 		clear(w.evalCache[:])
 	}
-	w.eval, w.value, w.variant = s.e.Options.Eval, s.e.Options.Value, root.Variant()
+	w.eval, w.value, w.variant = s.e.eval, s.e.value, root.Variant()
 	for t := board.PieceType(0); t < board.NumTypes; t++ {
 		w.values[t] = w.value(w.variant, t)
 	}
@@ -71,7 +71,7 @@ func (w *worker) checkLimits() {
 	if s.limits.Nodes > 0 && s.totalNodes() >= s.limits.Nodes {
 		s.e.stop.Store(true)
 	}
-	if w.id == 0 && s.hard > 0 && !s.e.ponder.Load() && s.elapsed() >= s.hard {
+	if s.hard > 0 && !s.e.ponder.Load() && s.elapsed() >= s.hard {
 		s.e.stop.Store(true)
 	}
 }

@@ -1,0 +1,32 @@
+// Package protocol speaks UCI on a pair of streams and drives the engine
+// it is handed; main assembles that engine (search plus evaluation).
+package protocol
+
+import (
+	"context"
+	"io"
+
+	"senapati/board"
+	"senapati/search"
+)
+
+// Engine is what a protocol session drives.
+type Engine interface {
+	// Search runs one search; report is called from one goroutine.
+	Search(ctx context.Context, root board.Position, history []uint64, limits search.Limits, report func(search.Info)) search.Result
+	Stop()      // end the running search as soon as possible
+	PonderHit() // a ponder search becomes a timed one
+	NewGame()   // forget what was learnt
+	ClearHash()
+	Settings() search.Settings
+	Configure(search.Settings) // between searches only
+	// Explain lists the static evaluation's terms as text lines.
+	Explain(p *board.Position) []string
+}
+
+// Tools are the extra commands a session offers besides playing.
+type Tools struct {
+	// Bench runs `bench ARGS` as the command line does (exit status 0 on
+	// success); nil: the command is unavailable.
+	Bench func(args []string, stdout, stderr io.Writer) int
+}

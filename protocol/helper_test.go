@@ -1,0 +1,23 @@
+package protocol
+
+import (
+	"io"
+
+	"senapati/bench"
+	"senapati/board"
+	"senapati/eval"
+	"senapati/search"
+)
+
+// testEngine is assembled as main assembles the playing engine.
+type testEngine struct{ *search.Engine }
+
+func (testEngine) Explain(p *board.Position) []string { return eval.Report(p) }
+
+func newTestSearchEngine(s search.Settings) *search.Engine {
+	return search.NewEngine(s, eval.Evaluate, eval.PieceValue)
+}
+
+func newTestUCI(out io.Writer) *UCI {
+	return New(out, testEngine{newTestSearchEngine(search.DefaultSettings())}, Tools{Bench: bench.Command(newTestSearchEngine)})
+}

@@ -1,0 +1,43 @@
+package search
+
+import (
+	"time"
+
+	"senapati/board"
+)
+
+// Settings are the engine's options. Each default lives here and nowhere
+// else; the protocols announce them from DefaultSettings.
+type Settings struct {
+	HashMB       int
+	Threads      int
+	MultiPV      int
+	MoveOverhead time.Duration // kept back per move for GUI and OS latency
+	MoveRule     MoveRule
+}
+
+// DefaultSettings is what an engine starts with.
+func DefaultSettings() Settings {
+	return Settings{HashMB: 16, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond}
+}
+
+// MoveRule is the move-rule setting: the variant's own number of moves
+// until someone sets one (0 turns the rule off).
+type MoveRule struct {
+	Set   bool
+	Moves int
+}
+
+// VariantMoveRule follows whatever game is played.
+var VariantMoveRule = MoveRule{}
+
+// Fixed is a move rule of n moves per side in every variant.
+func Fixed(n int) MoveRule { return MoveRule{Set: true, Moves: n} }
+
+// For is the number of moves per side the rule means in variant v.
+func (m MoveRule) For(v *board.Variant) int {
+	if m.Set {
+		return m.Moves
+	}
+	return v.DefaultMoveRule
+}
