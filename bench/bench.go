@@ -27,9 +27,9 @@ type Config struct {
 }
 
 const (
-	MaxDepth       = search.MaxPly - 1
-	MaxThreads     = 256
-	MaxHashMB      = search.MaxHashMB
+	MaxDepth   = search.MaxPly - 1
+	MaxThreads = 256
+	MaxHashMB  = search.MaxHashMB
 )
 
 // DefaultDepth is the depth a bench of v searches to when Config.Depth is 0:
