@@ -101,15 +101,15 @@ func (b *Bitboard) Pop() Square {
 	return Square(loSquares + s)
 }
 
-// shiftUp moves every square k places towards higher indexes (k < 63);
+// ShiftUp moves every square k places towards higher indexes (k < 63);
 // bits pushed past square 80 are dropped. Callers pre-mask the squares
 // that would wrap onto another file or rank.
-func (b Bitboard) shiftUp(k uint) Bitboard {
+func (b Bitboard) ShiftUp(k uint) Bitboard {
 	return Bitboard{(b.Lo << k) & loMask, ((b.Hi << k) | (b.Lo >> (loSquares - k))) & hiMask}
 }
 
-// shiftDown moves every square k places towards lower indexes (k < 63).
-func (b Bitboard) shiftDown(k uint) Bitboard {
+// ShiftDown moves every square k places towards lower indexes (k < 63).
+func (b Bitboard) ShiftDown(k uint) Bitboard {
 	return Bitboard{(b.Lo >> k) | (b.Hi<<(loSquares-k))&loMask, b.Hi >> k}
 }
 

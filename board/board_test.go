@@ -31,13 +31,13 @@ func TestSliderTablesMatchRayWalk(t *testing.T) {
 func TestShiftsKeepSquaresInOrder(t *testing.T) {
 	for s := Square(0); s < numSquares; s++ {
 		for _, k := range []uint{1, 8, 9, 10} {
-			up := SquareBB(s).shiftUp(k)
+			up := SquareBB(s).ShiftUp(k)
 			if int(s)+int(k) < numSquares {
 				require.Equal(t, SquareBB(s+Square(k)), up, "%v up %d", s, k)
 			} else {
 				require.True(t, up.Empty())
 			}
-			down := SquareBB(s).shiftDown(k)
+			down := SquareBB(s).ShiftDown(k)
 			if int(s)-int(k) >= 0 {
 				require.Equal(t, SquareBB(s-Square(k)), down, "%v down %d", s, k)
 			} else {

@@ -6,17 +6,7 @@ package board
 // there the files are reversed as well: a half-turn of the board.
 func (p *Position) Mirrored() Position {
 	v := p.v
-	flipFiles := v.symmetry == halfTurn
-	mirror := func(s Square) Square {
-		if s == NoSquare {
-			return s
-		}
-		f := s.File()
-		if flipFiles {
-			f = v.Files - 1 - f
-		}
-		return MakeSquare(f, v.Ranks-1-s.Rank())
-	}
+	mirror := v.Mirror
 	q := Position{v: v, ep: mirror(p.ep), side: p.side ^ 1, halfmove: p.halfmove, fullmove: p.fullmove}
 	for s := Square(0); s < numSquares; s++ {
 		if pc := p.board[s]; pc != NoPiece {

@@ -430,21 +430,21 @@ func (g *generator) pawnMoves(pawns, quietMask, captureMask, empty Bitboard) {
 	passable := empty.Or(p.Pieces(us, Durg)) // a Sipahi's double step may pass its own Durg
 	if us == White {
 		movable = movable.AndNot(rankBB[gridRanks-1])
-		push = movable.shiftUp(1)
+		push = movable.ShiftUp(1)
 		if v.pawnDoubleStep {
-			double = movable.And(v.pawnStart[us]).shiftUp(1).And(passable).shiftUp(1)
+			double = movable.And(v.pawnStart[us]).ShiftUp(1).And(passable).ShiftUp(1)
 		}
-		capEast = movable.AndNot(fileBB[gridFiles-1]).shiftUp(gridRanks + 1)
-		capWest = movable.AndNot(fileBB[0]).shiftDown(gridRanks - 1)
+		capEast = movable.AndNot(fileBB[gridFiles-1]).ShiftUp(gridRanks + 1)
+		capWest = movable.AndNot(fileBB[0]).ShiftDown(gridRanks - 1)
 		pushStep, eastStep, westStep = 1, gridRanks+1, -(gridRanks - 1)
 	} else {
 		movable = movable.AndNot(rankBB[0])
-		push = movable.shiftDown(1)
+		push = movable.ShiftDown(1)
 		if v.pawnDoubleStep {
-			double = movable.And(v.pawnStart[us]).shiftDown(1).And(passable).shiftDown(1)
+			double = movable.And(v.pawnStart[us]).ShiftDown(1).And(passable).ShiftDown(1)
 		}
-		capEast = movable.AndNot(fileBB[gridFiles-1]).shiftUp(gridRanks - 1)
-		capWest = movable.AndNot(fileBB[0]).shiftDown(gridRanks + 1)
+		capEast = movable.AndNot(fileBB[gridFiles-1]).ShiftUp(gridRanks - 1)
+		capWest = movable.AndNot(fileBB[0]).ShiftDown(gridRanks + 1)
 		pushStep, eastStep, westStep = -1, gridRanks-1, -(gridRanks + 1)
 	}
 	g.pawnTargets(push.And(quietMask), pushStep)

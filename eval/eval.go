@@ -199,7 +199,7 @@ var (
 // is available she is nearly there (one whole turn and a free square
 // away); before that, each fallen piece brings her nearer. The step from 3
 // to 4 is about a knight: giving a piece to bring her is roughly even.
-var raniHope = [4]int{0, 10, 35, 90}
+var raniHope = [...]int{0, 10, 35, 90} // by fallen count below the call threshold
 
 const (
 	raniReady     = 170 // call available and a free square now
@@ -221,9 +221,9 @@ func chebyshev(a, b board.Square) int {
 func compute(p *board.Position, pr *params, a *acc) {
 	const W, B = board.White, board.Black
 	mask := pr.boardMask
-	durg := pr.kind == kindDurg
+	durg := pr.zones
 
-	if pr.kind == kindChaturanga {
+	if pr.bareRajaLoses {
 		wBare, bBare := !p.ColorPieces(W).More(), !p.ColorPieces(B).More()
 		if wBare || bBare {
 			a.special, a.phase = specialBare, 0
@@ -331,7 +331,7 @@ func compute(p *board.Position, pr *params, a *acc) {
 				pc.mg, pc.eg = pc.mg+rookSemiOpen.mg, pc.eg+rookSemiOpen.eg
 			}
 		}
-		if bs := p.Pieces(c, board.Bishop); bs.And(pr.darkSquares).Any() && bs.AndNot(pr.darkSquares).Any() {
+		if bs := p.Pieces(c, board.Bishop); bs.And(board.DarkSquares()).Any() && bs.AndNot(board.DarkSquares()).Any() {
 			pc.mg, pc.eg = pc.mg+bishopPair.mg, pc.eg+bishopPair.eg
 		}
 		a.add(tPieces, sign, pc)
@@ -355,13 +355,13 @@ func compute(p *board.Position, pr *params, a *acc) {
 			nPT*pawnThreat.eg + nHP*hangingPiece.eg + nHp*hangingPawn.eg,
 		})
 
-		switch pr.kind {
-		case kindDurg:
+		if durg {
 			evalDurg(p, pr, a, c, sign, zone, durgs, ksq, attacked, occ)
-		case kindChaturanga:
-			if p.HasLeap(c) {
-				a.add(tLeap, sign, leapBonus)
-			}
+		}
+		if pr.leap && p.HasLeap(c) {
+			a.add(tLeap, sign, leapBonus)
+		}
+		if pr.bareRajaLoses {
 			switch own.Count() - 1 {
 			case 1:
 				a.add(tFewPieces, sign, fewPieces1)
@@ -373,7 +373,7 @@ func compute(p *board.Position, pr *params, a *acc) {
 
 	a.add(tTempo, 1-2*int(p.SideToMove()), tempoBonus)
 
-	if pr.kind != kindChaturanga && p.InsufficientMaterial() {
+	if p.InsufficientMaterial() {
 		a.special = specialDraw
 	}
 }
@@ -392,7 +392,7 @@ func evalKing(p *board.Position, pr *params, a *acc, c board.Color, sign int, k 
 	var ks score
 	if attackers >= 2 {
 		pen := units * units / 4 * pr.kingDanger / 64
-		if pr.kind != kindChaturanga && p.Pieces(c^1, board.Queen).Empty() {
+		if pr.v.HasType(board.Queen) && p.Pieces(c^1, board.Queen).Empty() {
 			pen /= 2
 		}
 		pen = min(pen, 800)
@@ -457,16 +457,16 @@ func evalPawns(p *board.Position, pr *params, a *acc, c board.Color, sign int, p
 		if c == board.Black {
 			front = s - 1
 		}
-		if pr.kind != kindDurg {
+		if pr.v.Promotes() {
 			// The kings race to the square in front of the pawn.
 			eg += (4*chebyshev(ksq[them], front) - 2*chebyshev(ksq[c], front)) * pr.kingRace[rr] / 64
 		}
-		if pr.kind == kindChaturanga {
+		if pr.v.PromotesToStartType() {
 			f := 40 // its type is all present: the Padati may not promote yet
-			switch pt := pr.promoType[c][s]; {
+			switch pt := pr.v.PromotionType(c, s.File()); {
 			case pt == board.King:
 				f = 25 // it can only promote by capturing sideways
-			case p.Pieces(c, pt).Count() < pr.startCount[pt]:
+			case p.Pieces(c, pt).Count() < pr.v.StartCount(pt):
 				f = pr.passedFactor[pt]
 			}
 			mg, eg = mg*f/256, eg*f/256
@@ -488,15 +488,15 @@ func pawnSets(c board.Color, pawns, up, down [2]board.Bitboard) (rear, isolated,
 	own, them := pawns[c], c^1
 	var blocked board.Bitboard // squares with an enemy pawn ahead on the file
 	if c == board.White {
-		rear = own.And(shiftDown(down[c], 1).And(rankLE[7]))
-		blocked = shiftDown(down[them], 1).And(rankLE[7])
+		rear = own.And(down[c].ShiftDown(1).And(rankLE[7]))
+		blocked = down[them].ShiftDown(1).And(rankLE[7])
 	} else {
-		rear = own.And(shiftUp(up[c], 1).And(rankGE[1]))
-		blocked = shiftUp(up[them], 1).And(rankGE[1])
+		rear = own.And(up[c].ShiftUp(1).And(rankGE[1]))
+		blocked = up[them].ShiftUp(1).And(rankGE[1])
 	}
-	blocked = blocked.Or(shiftUp(blocked, 9)).Or(shiftDown(blocked, 9))
+	blocked = blocked.Or(blocked.ShiftUp(9)).Or(blocked.ShiftDown(9))
 	files := up[c].Or(down[c])
-	isolated = own.AndNot(shiftUp(files, 9).Or(shiftDown(files, 9)))
+	isolated = own.AndNot(files.ShiftUp(9).Or(files.ShiftDown(9)))
 	return rear, isolated, own.AndNot(rear).AndNot(blocked)
 }
 
@@ -519,34 +519,18 @@ func init() {
 // fillUp spreads every square of b up its file to the top rank; the mask
 // after each shift drops what wrapped onto the next file.
 func fillUp(b board.Bitboard) board.Bitboard {
-	b = b.Or(shiftUp(b, 1).And(rankGE[1]))
-	b = b.Or(shiftUp(b, 2).And(rankGE[2]))
-	b = b.Or(shiftUp(b, 4).And(rankGE[4]))
-	return b.Or(shiftUp(b, 8).And(rankGE[8]))
+	b = b.Or(b.ShiftUp(1).And(rankGE[1]))
+	b = b.Or(b.ShiftUp(2).And(rankGE[2]))
+	b = b.Or(b.ShiftUp(4).And(rankGE[4]))
+	return b.Or(b.ShiftUp(8).And(rankGE[8]))
 }
 
 // fillDown spreads every square of b down its file to rank 1.
 func fillDown(b board.Bitboard) board.Bitboard {
-	b = b.Or(shiftDown(b, 1).And(rankLE[7]))
-	b = b.Or(shiftDown(b, 2).And(rankLE[6]))
-	b = b.Or(shiftDown(b, 4).And(rankLE[4]))
-	return b.Or(shiftDown(b, 8).And(rankLE[0]))
-}
-
-// Bitboard shifts over the grid layout package board documents (square =
-// file*9 + rank; squares 0..62 in Lo, 63..80 in bits 0..17 of Hi).
-const (
-	loBits = 63
-	loMask = uint64(1)<<loBits - 1
-	hiMask = uint64(1)<<(81-loBits) - 1
-)
-
-func shiftUp(b board.Bitboard, k uint) board.Bitboard {
-	return board.Bitboard{Lo: (b.Lo << k) & loMask, Hi: ((b.Hi << k) | (b.Lo >> (loBits - k))) & hiMask}
-}
-
-func shiftDown(b board.Bitboard, k uint) board.Bitboard {
-	return board.Bitboard{Lo: (b.Lo >> k) | (b.Hi<<(loBits-k))&loMask, Hi: b.Hi >> k}
+	b = b.Or(b.ShiftDown(1).And(rankLE[7]))
+	b = b.Or(b.ShiftDown(2).And(rankLE[6]))
+	b = b.Or(b.ShiftDown(4).And(rankLE[4]))
+	return b.Or(b.ShiftDown(8).And(rankLE[0]))
 }
 
 // pawnAttackSet is every square c's pawns attack: one rank forward (+-1)
@@ -555,10 +539,10 @@ func shiftDown(b board.Bitboard, k uint) board.Bitboard {
 func pawnAttackSet(c board.Color, pawns, mask board.Bitboard) board.Bitboard {
 	if c == board.White {
 		src := pawns.AndNot(board.RankSquares(8))
-		return shiftUp(src, 10).Or(shiftDown(src, 8)).And(mask)
+		return src.ShiftUp(10).Or(src.ShiftDown(8)).And(mask)
 	}
 	src := pawns.AndNot(board.RankSquares(0))
-	return shiftUp(src, 8).Or(shiftDown(src, 10)).And(mask)
+	return src.ShiftUp(8).Or(src.ShiftDown(10)).And(mask)
 }
 
 // evalDurg scores c's Durg-only terms: zones, waiting Mantris, the coming
@@ -592,7 +576,7 @@ func evalDurg(p *board.Position, pr *params, a *acc, c board.Color, sign int, zo
 
 	// Succession: a waiting Mantri arrives next turn on a free c, d, f or
 	// g square; with none free he is lost.
-	free := pr.slots[c].AndNot(occ).AndNot(zone[them]).Count()
+	free := pr.v.BackSlots(c).AndNot(occ).AndNot(zone[them]).Count()
 	if w := p.Waiting(c); w > 0 {
 		placed := min(w, free)
 		bv := pr.material[board.Bishop]
@@ -611,7 +595,7 @@ func evalDurg(p *board.Position, pr *params, a *acc, c board.Color, sign int, zo
 			if free > 0 {
 				hope = raniReady
 			}
-		case f < 4:
+		case f < len(raniHope):
 			hope = raniHope[f]
 		}
 		if hope > 0 {

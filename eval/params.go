@@ -6,7 +6,9 @@ import (
 	"senapati/board"
 )
 
-// kind tells the three rule sets apart inside the package.
+// kind says which game's tuned weights a parameter set holds; the rule
+// terms (zones, succession, the call, the leap, bare Raja) are switched by
+// the variant's rules, not by kind.
 type kind uint8
 
 const (
@@ -110,15 +112,9 @@ type params struct {
 	kingDanger    int // king-danger scale, 64 = 1
 	passedMax     score
 	relRank       [2][81]int8
-	promoType     [2][81]board.PieceType // chaturanga: the type a pawn on the file promotes to
-	startCount    [board.NumTypes]int
-	slots         [2]board.Bitboard // Durg: c, d, f, g of each first rank
-	homeKing      [2]board.Square   // Durg: e1 / e9
-	cornerK       [2]board.Square   // Durg: the K-i corner Gaj squares
-	cornerQ       [2]board.Square   // Durg: the K-a corner Gaj squares
-	mantriK       [2]board.Square   // Durg: f1 / f9
-	mantriQ       [2]board.Square   // Durg: d1 / d9
-	darkSquares   board.Bitboard
+	zones         bool // the variant's Durg zones kill both on a capture
+	leap          bool // the Raja's leap
+	bareRajaLoses bool
 	terms         []termID
 	passedFactor  [board.NumTypes]int // chaturanga: passed-pawn weight by promotion type, /256
 	kingShieldOK  int                 // king relative rank up to which the shield counts
@@ -147,42 +143,25 @@ func paramsFor(v *board.Variant) *params {
 
 func newParams(v *board.Variant) *params {
 	pr := &params{v: v, files: v.Files, ranks: v.Ranks, boardMask: v.BoardSquares()}
-	switch v.Name {
-	case "chaturanga":
+	switch v { // the weights below are each game's own
+	case board.Chaturanga:
 		pr.kind = kindChaturanga
-	case "durg":
+	case board.DurgGame:
 		pr.kind = kindDurg
 	default:
 		pr.kind = kindChess
 	}
+	pr.zones, pr.leap, pr.bareRajaLoses = v.ZoneCaptureKillsBoth(), v.HasRajaLeap(), v.BareKingLoses()
 	F, R := v.Files, v.Ranks
 
-	// Relative squares: Black sees the board as White does after the same
-	// transformation Position.Mirrored uses (ranks reversed; in chaturanga,
-	// whose set-up is point-symmetric, files reversed too). That keeps every
-	// term exactly colour-symmetric.
+	// Relative squares: Black sees the board as White does after the
+	// variant's own symmetry (the one Position.Mirrored uses), which keeps
+	// every term exactly colour-symmetric.
 	var rel [2][81]board.Square
 	for s := board.Square(0); s < 81; s++ {
-		f, r := s.File(), s.Rank()
-		rel[board.White][s] = s
-		bf := f
-		if pr.kind == kindChaturanga && f < F {
-			bf = F - 1 - f
-		}
-		br := r
-		if r < R {
-			br = R - 1 - r
-		}
-		if f < F && r < R {
-			rel[board.Black][s] = board.MakeSquare(bf, br)
-		} else {
-			rel[board.Black][s] = s
-		}
-		pr.relRank[board.White][s] = int8(r)
-		pr.relRank[board.Black][s] = int8(br)
-		if (f+r)%2 == 1 {
-			pr.darkSquares = pr.darkSquares.Or(board.SquareBB(s))
-		}
+		rel[board.White][s], rel[board.Black][s] = s, v.Mirror(s)
+		pr.relRank[board.White][s] = int8(s.Rank())
+		pr.relRank[board.Black][s] = int8(rel[board.Black][s].Rank())
 	}
 
 	pr.kingAttack = [board.NumTypes]int{board.Knight: 2, board.Bishop: 2, board.Rook: 3, board.Queen: 5,
@@ -223,42 +202,13 @@ func newParams(v *board.Variant) *params {
 		pr.pawnStructure = 48
 		pr.terms = []termID{tMaterial, tPSQ, tMobility, tKing, tPawns, tPassed, tPieces, tThreats,
 			tZones, tSuccession, tRani, tCastling, tTempo}
-		for c := board.White; c <= board.Black; c++ {
-			home := 0
-			if c == board.Black {
-				home = R - 1
-			}
-			for _, f := range []int{2, 3, 5, 6} {
-				pr.slots[c] = pr.slots[c].Or(board.SquareBB(board.MakeSquare(f, home)))
-			}
-			pr.homeKing[c] = board.MakeSquare(4, home)
-			pr.cornerK[c] = board.MakeSquare(F-1, home)
-			pr.cornerQ[c] = board.MakeSquare(0, home)
-			pr.mantriK[c] = board.MakeSquare(5, home)
-			pr.mantriQ[c] = board.MakeSquare(3, home)
-		}
 	}
 
-	start := v.StartPosition()
 	for _, t := range pr.pieceTypes {
-		pr.startCount[t] = start.Pieces(board.White, t).Count()
-		pr.phaseTotal += 2 * pr.startCount[t] * pr.phaseWeight[t]
+		pr.phaseTotal += 2 * v.StartCount(t) * pr.phaseWeight[t]
 	}
 	if pr.phaseTotal == 0 {
 		pr.phaseTotal = 1
-	}
-	// Chaturanga promotion: a pawn becomes what started on its last-rank
-	// square (read from the start position, so no file table is repeated).
-	for c := board.White; c <= board.Black; c++ {
-		last := R - 1
-		if c == board.Black {
-			last = 0
-		}
-		for s := board.Square(0); s < 81; s++ {
-			if s.File() < F {
-				pr.promoType[c][s] = start.PieceAt(board.MakeSquare(s.File(), last)).Type()
-			}
-		}
 	}
 
 	for t := board.Pawn; t < board.NumTypes; t++ {

@@ -1,0 +1,60 @@
+package board
+
+// Rule facts for code above board (evaluation, protocols): what a game
+// has, read from its rules instead of from its name.
+
+// HasType reports whether the game uses piece type t.
+func (v *Variant) HasType(t PieceType) bool { return t < NumTypes && v.letters[t] != 0 }
+
+// BackSlots is the set of c's first-rank squares where successors arrive
+// and the call places its piece (Durg: c, d, f, g).
+func (v *Variant) BackSlots(c Color) Bitboard {
+	var b Bitboard
+	for i := range v.backSlotFiles {
+		b = b.Or(SquareBB(v.backSlots[c][i]))
+	}
+	return b
+}
+
+// Promotes reports whether pawns promote at all.
+func (v *Variant) Promotes() bool { return v.promotion != promoteNever }
+
+// PromotesToStartType reports whether a pawn may become only the type that
+// started on its promotion square, while the side has fewer than at the start.
+func (v *Variant) PromotesToStartType() bool { return v.promotion == promoteStartSquare }
+
+// PromotionType is what c's pawn on file f becomes under
+// PromotesToStartType: the type that started on that last-rank square.
+func (v *Variant) PromotionType(c Color, f int) PieceType { return v.promoType[c][f] }
+
+// StartCount is how many pieces of type t one side starts with.
+func (v *Variant) StartCount(t PieceType) int { return v.startCount[t] }
+
+// ZoneCaptureKillsBoth reports whether Durgs cast zones where a capture
+// kills the capturer too.
+func (v *Variant) ZoneCaptureKillsBoth() bool { return v.zoneCaptureKillsBoth }
+
+// HasRajaLeap reports whether the Raja has a once-per-game knight leap.
+func (v *Variant) HasRajaLeap() bool { return v.rajaLeap }
+
+// CallThreshold is the fallen count from which the call is available; 0
+// when the game has no call.
+func (v *Variant) CallThreshold() int { return v.callThreshold }
+
+// Successor is the type that arrives after its predecessor is lost
+// (NoType: no succession).
+func (v *Variant) Successor() PieceType { return v.successor }
+
+// Mirror maps a square to its counterpart for the other side under the
+// game's symmetry (ranks reversed; a half-turn also reverses files).
+// Squares off the board map to themselves.
+func (v *Variant) Mirror(s Square) Square {
+	if s == NoSquare || !v.boardMask.Has(s) {
+		return s
+	}
+	f := s.File()
+	if v.symmetry == halfTurn {
+		f = v.Files - 1 - f
+	}
+	return MakeSquare(f, v.Ranks-1-s.Rank())
+}
