@@ -43,7 +43,7 @@ func (s Square) String() string {
 
 // Bitboard is a set of squares. A struct of two words with value methods
 // is inlined and kept in registers by the Go compiler; arrays of words and
-// generic types were measured several times slower (see ANCHORS.md).
+// generic types were measured several times slower in a micro-benchmark.
 type Bitboard struct{ Lo, Hi uint64 }
 
 var squareBB [numSquares]Bitboard

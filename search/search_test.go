@@ -105,7 +105,10 @@ func TestStopEndsInfiniteSearch(t *testing.T) {
 	select {
 	case r := <-done:
 		require.NotEqual(t, board.NoMove, r.Best)
-		require.Less(t, time.Since(start), 50*time.Millisecond)
+		// "At once" against a search that would never end: the bound is
+		// generous because a loaded 2-core machine delays any goroutine by
+		// tens of ms; the real latency is measured by cmd/stoplatency.
+		require.Less(t, time.Since(start), 500*time.Millisecond)
 	case <-time.After(time.Second):
 		t.Fatal("stop did not end the search")
 	}

@@ -38,7 +38,7 @@ func packTT(m board.Move, score, depth int, b Bound, gen uint32) uint64 {
 		uint64(b)<<49 | uint64(gen&63)<<51
 }
 
-const depthOffset = 32 // qsearch stores negative depths
+const depthOffset = 32 // keeps the stored depth byte positive for depths down to -32
 
 type ttHit struct {
 	move  board.Move
