@@ -163,6 +163,23 @@ func (e *Engine) Search(ctx context.Context, root board.Position, history []uint
 
 	moveRule := e.settings.MoveRule.For(root.Variant())
 	soft, hard := timeBudget(&limits, int(root.SideToMove()), e.settings.MoveOverhead)
+	if hard > 0 {
+		// The deadline stops every thread even when none of them is
+		// scheduled to look at the clock (more threads than CPUs). The timer
+		// must have finished before the next search resets the stop flag.
+		fired := make(chan struct{})
+		deadline := time.AfterFunc(hard, func() {
+			defer close(fired)
+			if !e.ponder.Load() {
+				e.stop.Store(true)
+			}
+		})
+		defer func() {
+			if !deadline.Stop() {
+				<-fired
+			}
+		}()
+	}
 	s := &searchRun{
 		e: e, limits: limits, soft: soft, hard: hard, moveRule: moveRule,
 		multiPV: min(e.settings.MultiPV, len(roots)), report: report,
