@@ -295,7 +295,7 @@ func (u *UCI) parseGo(args []string) (l search.Limits, perftDepth int) {
 		c, isCount := counts[name]
 		switch {
 		case isDuration || isCount:
-			if i+1 >= len(args) {
+			if i+1 >= len(args) || isGoKeyword(args[i+1]) {
 				u.info("go %s needs a number; ignored", name)
 				continue
 			}
@@ -336,19 +336,24 @@ func (u *UCI) parseGo(args []string) (l search.Limits, perftDepth int) {
 		}
 	}
 	l.Nodes = uint64(nodes)
-	// A mate or depth limit beyond the search's reach means no limit; and
-	// 0 for depth, nodes, movetime or mate means "no limit" too.
-	if l.Mate > search.MaxPly/2 {
-		l.Mate = 0
-	}
-	if l.Depth >= search.MaxPly {
-		l.Depth = 0
-	}
+	// Limits beyond the search's reach are capped to it; 0 for depth,
+	// nodes, movetime or mate means "no limit".
+	l.Mate = min(l.Mate, search.MaxPly/2)
+	l.Depth = min(l.Depth, search.MaxPly-1)
 	hasLimit := l.Depth > 0 || l.Nodes > 0 || l.MoveTime > 0 || l.Mate > 0 || l.Time[u.pos.SideToMove()] > 0
 	if !hasLimit && !l.Ponder {
 		l.Infinite = true // nothing would end it: wait for stop
 	}
 	return l, perftDepth
+}
+
+func isGoKeyword(s string) bool {
+	switch s {
+	case "wtime", "btime", "winc", "binc", "movetime", "movestogo", "depth", "mate", "nodes", "perft",
+		"infinite", "ponder", "searchmoves":
+		return true
+	}
+	return false
 }
 
 func (u *UCI) goCommand(args []string) {

@@ -308,3 +308,59 @@ func TestPerftRunsBesideTheInputLoop(t *testing.T) {
 		t.Fatal("the session did not end after perft")
 	}
 }
+
+func TestGoWithoutAnEndWaitsForStopAndNeverWedges(t *testing.T) {
+	for _, g := range []string{"go depth 0", "go nodes 0", "go movetime 0", "go mate 0", "go btime 1000", "go depth 200"} {
+		s := newSession(t)
+		s.send("position startpos", g, "position startpos moves e2e4")
+		s.send("isready")
+		out := s.expect("readyok", time.Second)
+		require.NotContains(t, strings.Join(out, "\n"), "bestmove", g)
+		s.send("stop", "isready")
+		out = append(out, s.expect("readyok", time.Second)...)
+		require.Equal(t, 1, strings.Count(strings.Join(out, "\n"), "bestmove"), "%s: one bestmove; got %q", g, out)
+		s.send("quit")
+		select {
+		case <-s.done:
+		case <-time.After(2 * time.Second):
+			t.Fatalf("%s: quit not read", g)
+		}
+	}
+}
+
+func TestGoWithBadValuesStillAnswersBestmove(t *testing.T) {
+	s := newSession(t)
+	for _, g := range []string{"go wtime abc btime 1000 depth 2", "go wtime 1.5 btime 10 depth 2", "go wtime 99999999999999999999 depth 2",
+		"go depth -3 nodes 1000", "go depth nodes 1000"} {
+		s.send("position startpos", g)
+		out := s.expect("bestmove", 5*time.Second)
+		require.NotEqual(t, "bestmove (none)", out[len(out)-1], g)
+		require.Contains(t, strings.Join(out, "\n"), "info string go", "%s: the bad value is reported", g)
+	}
+}
+
+func TestHugeMateLimitIsCappedNotOverflowed(t *testing.T) {
+	s := newSession(t)
+	s.send("position fen kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", "go mate 9223372036854775807")
+	out := s.expect("bestmove", 10*time.Second)
+	require.Equal(t, "bestmove a1a6", strings.Join(strings.Fields(out[len(out)-1])[:2], " "))
+	require.Contains(t, out[len(out)-2], "score mate 2")
+}
+
+func TestOverlongLinesAreDroppedWhole(t *testing.T) {
+	s := newSession(t)
+	long := "position startpos moves " + strings.Repeat("e2e4 ", maxLine/5) + " d"
+	s.send(long, "isready")
+	out := s.expect("readyok", 2*time.Second)
+	joined := strings.Join(out, "\n")
+	require.Contains(t, joined, "input line longer than")
+	require.NotContains(t, joined, "Fen:", "the tail of the long line ran as a command")
+	// A long blank line ending in quit must not end the session.
+	s.send(strings.Repeat(" ", maxLine+10)+"quit", "isready")
+	s.expect("readyok", 2*time.Second)
+	// NUL and control bytes cost no more than a blank line.
+	start := time.Now()
+	s.send(strings.Repeat("\x00", maxLine-1), "isready")
+	s.expect("readyok", time.Second)
+	require.Less(t, time.Since(start), 500*time.Millisecond)
+}
