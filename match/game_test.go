@@ -212,22 +212,22 @@ func TestPGNText(t *testing.T) {
 [Termination "normal"]
 [PlyCount "2"]
 
-2. g2g4 {+0.10/3 0.010s} d8h4 {+M1/3 0.020s} {Black mates} 0-1
+2. g4 {+0.10/3 0.010s} Qh4# {+M1/3 0.020s, Black mates} 0-1
 
 `
 	require.Equal(t, want, r.pgn("ev", "here", false))
-	require.Contains(t, r.pgn("ev", "here", true), "\n2. g2g4 d8h4 {Black mates} 0-1\n")
+	require.Contains(t, r.pgn("ev", "here", true), "\n2. g4 Qh4# {Black mates} 0-1\n")
 
 	// Black to move first, long games wrap at 79 columns, differing clocks.
 	r.startFEN = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
 	r.moves = nil
-	for range 30 {
-		r.moves = append(r.moves, moveRecord{"g8f6", "book"})
+	for i := range 30 {
+		r.moves = append(r.moves, moveRecord{[]string{"g8f6", "g1f3", "f6g8", "f3g1"}[i%4], "book"})
 	}
 	r.tc[1] = TimeControl{MoveTime: time.Second}
 	text := r.pgn("ev", "here", false)
 	require.Contains(t, text, "[TimeControl \"?\"]\n[WhiteTimeControl \"-\"]\n[BlackTimeControl \"1/move\"]\n")
-	require.Contains(t, text, "\n1... g8f6 {book} 2. g8f6 {book} g8f6")
+	require.Contains(t, text, "\n1... Nf6 {book} 2. Nf3 {book} Ng8")
 	for _, line := range strings.Split(text, "\n") {
 		require.LessOrEqual(t, len(line), 79)
 	}
@@ -235,6 +235,6 @@ func TestPGNText(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, games, 2)
 	require.Len(t, games[1].moves, 30)
-	require.Equal(t, "Black mates", games[1].lastComment)
+	require.Equal(t, "book, Black mates", games[1].lastComment)
 	require.Equal(t, `B "quoted"`, games[1].tags["Black"])
 }

@@ -251,9 +251,9 @@ func replay(t *testing.T, g pgnGame) *board.Game {
 	for i, s := range g.moves {
 		r, _ := judge(game)
 		require.Equal(t, board.Ongoing, r, "game over before ply %d", i+1)
-		m, err := game.Position().ParseMove(s)
+		m, err := game.Position().ParseSAN(s)
 		require.NoError(t, err, "ply %d", i+1)
-		require.Equal(t, s, game.Position().MoveString(m), "PGN moves are in canonical UCI notation")
+		require.Equal(t, s, game.Position().SAN(m), "PGN moves are in SAN")
 		game.Play(m)
 	}
 	require.Equal(t, fmt.Sprint(len(g.moves)), g.tags["PlyCount"])
@@ -261,7 +261,7 @@ func replay(t *testing.T, g pgnGame) *board.Game {
 	r, reason := judge(game)
 	if g.tags["Termination"] == termNormal {
 		require.Equal(t, g.result, r.String())
-		require.Equal(t, reason, g.lastComment)
+		require.True(t, g.lastComment == reason || strings.HasSuffix(g.lastComment, ", "+reason), "reason %q, comment %q", reason, g.lastComment)
 	} else {
 		require.Equal(t, board.Ongoing, r, "a game the rules ended must end normally")
 	}

@@ -18,7 +18,7 @@ import (
 // before the engines take over (recorded in the PGN as book moves).
 type Opening struct {
 	FEN   string   // as the board package writes it
-	Moves []string // UCI notation of RULES.md
+	Moves []string // UCI notation of RULES.md (checkOpening converts SAN)
 }
 
 // checkOpening normalises an opening and makes sure a game can follow it.
@@ -30,9 +30,9 @@ func checkOpening(v *board.Variant, o *Opening) error {
 	o.FEN = pos.FEN()
 	g := board.NewGame(pos)
 	for i, s := range o.Moves {
-		m, err := g.Position().ParseMove(s)
+		m, err := g.Position().ParseSAN(s)
 		if err != nil {
-			return fmt.Errorf("move %d %s: %v", i+1, s, err)
+			return fmt.Errorf("move %d: %v", i+1, err)
 		}
 		o.Moves[i] = g.Position().MoveString(m)
 		g.Play(m)
@@ -198,9 +198,10 @@ func parsePGN(r io.Reader) ([]pgnGame, error) {
 	return games, nil
 }
 
-// readPGN reads openings from games whose moves are in the UCI notation of
-// RULES.md (as -pgnout writes them): each game's FEN tag (or the start
-// position) and its first plies moves (all when plies is 0).
+// readPGN reads openings from games whose moves are in SAN (as -pgnout
+// writes them) or in the UCI notation of RULES.md, mixed as they come: each
+// game's FEN tag (or the start position) and its first plies moves (all
+// when plies is 0).
 func readPGN(v *board.Variant, r io.Reader, plies int) ([]Opening, error) {
 	games, err := parsePGN(r)
 	if err != nil {

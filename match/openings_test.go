@@ -65,8 +65,15 @@ func TestReadPGNOpenings(t *testing.T) {
 
 	_, err = readPGN(board.Chess, strings.NewReader(text), 0)
 	require.ErrorContains(t, err, "game 1 is variant durg")
-	_, err = readPGN(board.Chess, strings.NewReader("1. e4 e5 *\n"), 0)
-	require.ErrorContains(t, err, "game 1: move 1 e4")
+	// SAN and UCI, mixed, as other tools and -pgnout write them.
+	ops, err = readPGN(board.Chess, strings.NewReader("1. e4 e7e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O *\n"), 0)
+	require.NoError(t, err)
+	require.Equal(t, []string{"e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "e1g1"}, ops[0].Moves)
+	ops, err = readPGN(board.DurgGame, strings.NewReader("1. e4 e6 2. Nc3 Nc7 3. Ng3 *\n"), 0)
+	require.NoError(t, err)
+	require.Equal(t, []string{"e2e4", "e8e6", "b1c3", "b9c7", "h1g3"}, ops[0].Moves)
+	_, err = readPGN(board.Chess, strings.NewReader("1. e4 e5 2. Ke3 *\n"), 0)
+	require.ErrorContains(t, err, `game 1: move 3: illegal move "Ke3"`)
 	_, err = readPGN(board.Chess, strings.NewReader("1. f2f3 e7e5 2. g2g4 d8h4 0-1\n"), 0)
 	require.ErrorContains(t, err, "already over (Black mates)")
 }

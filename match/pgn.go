@@ -12,7 +12,8 @@ func pgnQuote(s string) string {
 	return `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"`
 }
 
-// pgn writes a finished game. Moves are in the UCI notation of RULES.md;
+// pgn writes a finished game. Moves are in SAN (chess) or the SAN-style
+// notation of RULES.md (the other games), replayed from the start FEN;
 // unless minimal, each engine move carries {score/depth time} and book
 // moves {book}.
 func (r *gameResult) pgn(event, site string, minimal bool) string {
@@ -43,6 +44,7 @@ func (r *gameResult) pgn(event, site string, minimal bool) string {
 	pos, _ := board.ParseFEN(r.variant, r.startFEN)
 	moveNo, black := pos.FullmoveNumber(), pos.SideToMove() == board.Black
 	var words []string
+	reasonWritten := false
 	for i, m := range r.moves {
 		switch {
 		case !black:
@@ -50,16 +52,25 @@ func (r *gameResult) pgn(event, site string, minimal bool) string {
 		case i == 0:
 			words = append(words, fmt.Sprintf("%d...", moveNo))
 		}
-		words = append(words, m.move)
+		words = append(words, sanPlay(&pos, m.move))
 		if !minimal && m.comment != "" {
-			words = append(words, strings.Fields("{"+m.comment+"}")...)
+			comment := m.comment
+			if i == len(r.moves)-1 {
+				// Strict readers (chess.js) take one comment per move, so
+				// the reason joins the last one, as fastchess writes it.
+				comment += ", " + r.reason
+				reasonWritten = true
+			}
+			words = append(words, strings.Fields("{"+comment+"}")...)
 		}
 		if black {
 			moveNo++
 		}
 		black = !black
 	}
-	words = append(words, strings.Fields("{"+r.reason+"}")...)
+	if !reasonWritten {
+		words = append(words, strings.Fields("{"+r.reason+"}")...)
+	}
 	words = append(words, r.result.String())
 	col := 0
 	for _, w := range words {
@@ -75,4 +86,16 @@ func (r *gameResult) pgn(event, site string, minimal bool) string {
 	}
 	b.WriteString("\n\n")
 	return b.String()
+}
+
+// sanPlay writes a recorded move (UCI, as the engine sent it) in algebraic
+// notation and plays it on pos.
+func sanPlay(pos *board.Position, uci string) string {
+	m, err := pos.ParseMove(uci)
+	if err != nil {
+		return uci // not reached: the arbiter records legal moves only
+	}
+	s := pos.SAN(m)
+	pos.DoMove(m)
+	return s
 }

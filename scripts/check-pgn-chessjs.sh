@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Checks chess PGN files with an independent strict reader: chess.js
+# (npm), loadPgn(text, {strict: true}). Every game must load and replay.
+# chess.js is installed into a temporary directory that is removed
+# afterwards (nothing lands in the repository).
+#
+#   scripts/check-pgn-chessjs.sh [--json] games.pgn [more.pgn ...]
+#
+# --json prints one JSON report per game on stdout (see pgn-strict-check.cjs).
+# Exit status: 0 all accepted, 1 a game rejected, 2 usage or no node/npm,
+# 3 chess.js could not be installed.
+set -euo pipefail
+json=false
+if [ "${1:-}" = "--json" ]; then
+	json=true
+	shift
+fi
+if [ $# -eq 0 ]; then
+	echo "usage: $0 [--json] FILE.pgn..." >&2
+	exit 2
+fi
+for tool in node npm; do
+	command -v "$tool" >/dev/null || { echo "$0: $tool is needed" >&2; exit 2; }
+done
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+if ! npm install --prefix "$dir" --no-audit --no-fund --silent chess.js@1.4.0 >&2; then
+	echo "$0: cannot install chess.js from npm" >&2
+	exit 3
+fi
+check=(node "$(dirname "$0")/pgn-strict-check.cjs" "$dir" "$@")
+if $json; then
+	"${check[@]}"
+else
+	"${check[@]}" >/dev/null
+fi
