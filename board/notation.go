@@ -232,12 +232,12 @@ func (p *Position) parseSANText(s string) (*sanMove, error) {
 	body := parts[len(parts)-1]
 	for _, a := range parts[:len(parts)-1] {
 		sq, ok := p.v.ParseSquare(strings.TrimPrefix(a, "B@"))
-		if !p.v.succession || len(a) != 4 || a[:2] != "B@" || !ok {
+		if !p.v.hasSuccession() || len(a) != 4 || a[:2] != "B@" || !ok {
 			return nil, fmt.Errorf("%q is not an arrival like B@d1", a)
 		}
 		slot := -1
-		for i, bs := range p.v.backSlots[p.side] {
-			if bs == sq {
+		for i := range p.v.backSlotFiles {
+			if p.v.backSlots[p.side][i] == sq {
 				slot = i
 			}
 		}
@@ -256,7 +256,7 @@ func (p *Position) parseSANText(s string) (*sanMove, error) {
 	}
 	if len(body) == 4 && body[1] == '@' {
 		sq, ok := p.v.ParseSquare(body[2:])
-		if !ok || body[0] != p.v.letters[Queen] || !p.v.rajaCall {
+		if !ok || p.v.callThreshold == 0 || body[0] != p.v.letters[p.v.callPiece] {
 			return nil, fmt.Errorf("the only placement is the Raja's call in durg, like Q@d1")
 		}
 		w.call, w.to = true, sq

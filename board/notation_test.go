@@ -27,7 +27,7 @@ func TestSANRoundTrip(t *testing.T) {
 			var ml MoveList
 			for range games {
 				g := NewGame(v.StartPosition())
-				for ply := 0; ply < plies && g.Outcome().Result == Ongoing; ply++ {
+				for ply := 0; ply < plies && g.Verdict().Result() == Ongoing; ply++ {
 					p := g.Position()
 					p.GenerateMoves(&ml)
 					texts := map[string]bool{}
@@ -170,7 +170,7 @@ func TestSANFamousGames(t *testing.T) {
 			require.Equal(t, san, p.SAN(m), p.FEN())
 			p.DoMove(m)
 		}
-		require.Equal(t, winFor(p.SideToMove()^1), p.Outcome(0).Result)
+		require.Equal(t, Verdict{Termination: Checkmate, Winner: WinnerIs(p.SideToMove() ^ 1)}, p.Verdict(0))
 	}
 }
 
