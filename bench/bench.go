@@ -39,9 +39,9 @@ const (
 // core of the development machine (see README.md).
 func DefaultDepth(v *board.Variant) int {
 	switch v {
-	case board.Chaturanga:
+	case board.Chaturanga():
 		return 11
-	case board.DurgGame:
+	case board.DurgGame():
 		return 9
 	}
 	return 10
@@ -105,7 +105,7 @@ func Run(w io.Writer, cfg Config, newEngine NewEngine) (nodes uint64, elapsed ti
 		cfg.HashMB = d.HashMB
 	}
 	if len(cfg.Variants) == 0 {
-		cfg.Variants = board.Variants
+		cfg.Variants = board.Variants()
 	}
 	switch {
 	case cfg.Depth < 0 || cfg.Depth > MaxDepth:
@@ -128,11 +128,11 @@ func Run(w io.Writer, cfg Config, newEngine NewEngine) (nodes uint64, elapsed ti
 		if depth == 0 {
 			depth = DefaultDepth(v)
 		}
-		depths = append(depths, fmt.Sprintf("%s %d", v.Name, depth))
+		depths = append(depths, fmt.Sprintf("%s %d", v.Name(), depth))
 		for _, fen := range Positions(v) {
 			p, err := board.ParseFEN(v, fen)
 			if err != nil {
-				return 0, 0, fmt.Errorf("bench: %s position %q: %v", v.Name, fen, err)
+				return 0, 0, fmt.Errorf("bench: %s position %q: %v", v.Name(), fen, err)
 			}
 			jobs = append(jobs, job{v, fen, p, depth})
 		}
@@ -156,7 +156,7 @@ func Run(w io.Writer, cfg Config, newEngine NewEngine) (nodes uint64, elapsed ti
 		if res.Best != board.NoMove {
 			best = j.pos.MoveString(res.Best)
 		}
-		fmt.Fprintf(w, "%2d/%d %-10s %s  nodes %d bestmove %s\n", i+1, len(jobs), j.v.Name, j.fen, res.Nodes, best)
+		fmt.Fprintf(w, "%2d/%d %-10s %s  nodes %d bestmove %s\n", i+1, len(jobs), j.v.Name(), j.fen, res.Nodes, best)
 		nodes += res.Nodes
 		elapsed += took
 		vNodes += res.Nodes
@@ -164,7 +164,7 @@ func Run(w io.Writer, cfg Config, newEngine NewEngine) (nodes uint64, elapsed ti
 		vCount++
 		if i+1 == len(jobs) || jobs[i+1].v != j.v {
 			fmt.Fprintf(w, "%s: %d positions at depth %d, nodes %d, time %d ms, nodes/second %d\n",
-				j.v.Name, vCount, j.depth, vNodes, vTime.Milliseconds(), nps(vNodes, vTime))
+				j.v.Name(), vCount, j.depth, vNodes, vTime.Milliseconds(), nps(vNodes, vTime))
 			vNodes, vTime, vCount = 0, 0, 0
 		}
 	}

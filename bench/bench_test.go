@@ -18,19 +18,19 @@ import (
 )
 
 func TestPositionsParseAndHaveMoves(t *testing.T) {
-	for _, v := range board.Variants {
+	for _, v := range board.Variants() {
 		fens := Positions(v)
-		require.GreaterOrEqual(t, len(fens), 12, v.Name)
+		require.GreaterOrEqual(t, len(fens), 12, v.Name())
 		seen := map[string]bool{}
 		for _, fen := range fens {
 			p, err := board.ParseFEN(v, fen)
-			require.NoError(t, err, "%s %s", v.Name, fen)
-			assert.Equal(t, fen, p.FEN(), "%s: FEN is not written back the same", v.Name)
+			require.NoError(t, err, "%s %s", v.Name(), fen)
+			assert.Equal(t, fen, p.FEN(), "%s: FEN is not written back the same", v.Name())
 			var ml board.MoveList
 			p.GenerateMoves(&ml)
-			assert.Positive(t, ml.N, "%s %s has no legal moves", v.Name, fen)
-			assert.Equal(t, board.Ongoing, p.Verdict(v.DefaultMoveRule).Result(), "%s %s is finished", v.Name, fen)
-			assert.False(t, seen[fen], "%s %s listed twice", v.Name, fen)
+			assert.Positive(t, ml.N, "%s %s has no legal moves", v.Name(), fen)
+			assert.Equal(t, board.Ongoing, p.Verdict(v.DefaultMoveRule()).Result(), "%s %s is finished", v.Name(), fen)
+			assert.False(t, seen[fen], "%s %s listed twice", v.Name(), fen)
 			seen[fen] = true
 		}
 	}
@@ -39,8 +39,8 @@ func TestPositionsParseAndHaveMoves(t *testing.T) {
 // The Durg set must exercise the rules the other games lack.
 func TestDurgPositionsCoverTheRules(t *testing.T) {
 	var waitingW, waitingB, call, dissolved int
-	for _, fen := range Positions(board.DurgGame) {
-		p, err := board.ParseFEN(board.DurgGame, fen)
+	for _, fen := range Positions(board.DurgGame()) {
+		p, err := board.ParseFEN(board.DurgGame(), fen)
 		require.NoError(t, err)
 		if p.Waiting(board.White) > 0 {
 			waitingW++
@@ -63,8 +63,8 @@ func TestDurgPositionsCoverTheRules(t *testing.T) {
 
 func TestChaturangaPositionsHaveRacesAndPromotions(t *testing.T) {
 	var pawnsOnly, promotions int
-	for _, fen := range Positions(board.Chaturanga) {
-		p, err := board.ParseFEN(board.Chaturanga, fen)
+	for _, fen := range Positions(board.Chaturanga()) {
+		p, err := board.ParseFEN(board.Chaturanga(), fen)
 		require.NoError(t, err)
 		for _, c := range []board.Color{board.White, board.Black} {
 			if p.PieceCount(c) == 1+p.Pieces(c, board.Pawn).Count() {
@@ -99,8 +99,8 @@ func TestRunIsDeterministicAndOrderFree(t *testing.T) {
 	// Every position starts from a new game, so each variant's own run
 	// sums to the same total as the full run, in any order.
 	var sum uint64
-	for i := len(board.Variants) - 1; i >= 0; i-- {
-		n, _, err := Run(io.Discard, Config{Depth: depth, Threads: 1, HashMB: 4, Variants: []*board.Variant{board.Variants[i]}}, newTestEngine)
+	for i := len(board.Variants()) - 1; i >= 0; i-- {
+		n, _, err := Run(io.Discard, Config{Depth: depth, Threads: 1, HashMB: 4, Variants: []*board.Variant{board.Variants()[i]}}, newTestEngine)
 		require.NoError(t, err)
 		sum += n
 	}
@@ -110,7 +110,7 @@ func TestRunIsDeterministicAndOrderFree(t *testing.T) {
 // More threads: the count varies, but every position is searched.
 func TestRunTwoThreads(t *testing.T) {
 	var out bytes.Buffer
-	nodes, _, err := Run(&out, Config{Depth: 4, Threads: 2, Variants: []*board.Variant{board.DurgGame}}, newTestEngine)
+	nodes, _, err := Run(&out, Config{Depth: 4, Threads: 2, Variants: []*board.Variant{board.DurgGame()}}, newTestEngine)
 	require.NoError(t, err)
 	assert.Positive(t, nodes)
 	assert.Contains(t, out.String(), "threads 2")
@@ -128,10 +128,10 @@ func TestOutputFormat(t *testing.T) {
 	require.NoError(t, err)
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 	total := 0
-	for _, v := range board.Variants {
+	for _, v := range board.Variants() {
 		total += len(Positions(v))
 	}
-	require.Len(t, lines, 1+total+len(board.Variants)+3)
+	require.Len(t, lines, 1+total+len(board.Variants())+3)
 	assert.True(t, strings.HasPrefix(lines[0], "bench: "), lines[0])
 	var positions, subtotals int
 	for _, l := range lines[1 : len(lines)-3] {
@@ -145,7 +145,7 @@ func TestOutputFormat(t *testing.T) {
 		}
 	}
 	assert.Equal(t, total, positions)
-	assert.Equal(t, len(board.Variants), subtotals)
+	assert.Equal(t, len(board.Variants()), subtotals)
 	assert.Regexp(t, `^Total time \(ms\): \d+$`, lines[len(lines)-3])
 	assert.Equal(t, fmt.Sprintf("Nodes searched: %d", nodes), lines[len(lines)-2])
 	assert.Regexp(t, `^Nodes/second: \d+$`, lines[len(lines)-1])
@@ -158,7 +158,7 @@ func TestParseArgs(t *testing.T) {
 
 	cfg, err = ParseArgs([]string{"7", "2", "64", "durg"})
 	require.NoError(t, err)
-	assert.Equal(t, Config{Depth: 7, Threads: 2, HashMB: 64, Variants: []*board.Variant{board.DurgGame}}, cfg)
+	assert.Equal(t, Config{Depth: 7, Threads: 2, HashMB: 64, Variants: []*board.Variant{board.DurgGame()}}, cfg)
 
 	cfg, err = ParseArgs([]string{"0", "1", "16", "all"})
 	require.NoError(t, err)
@@ -200,8 +200,8 @@ var sink int
 // BenchmarkGenerateMoves: one op generates every legal turn of one position
 // (the positions taken in turn).
 func BenchmarkGenerateMoves(b *testing.B) {
-	for _, v := range board.Variants {
-		b.Run(v.Name, func(b *testing.B) {
+	for _, v := range board.Variants() {
+		b.Run(v.Name(), func(b *testing.B) {
 			ps := benchPositions(b, v)
 			var ml board.MoveList
 			b.ReportAllocs()
@@ -216,8 +216,8 @@ func BenchmarkGenerateMoves(b *testing.B) {
 // BenchmarkDoMove: one op copies one position and plays one legal move on
 // the copy (copy-make), going through every legal move of every position.
 func BenchmarkDoMove(b *testing.B) {
-	for _, v := range board.Variants {
-		b.Run(v.Name, func(b *testing.B) {
+	for _, v := range board.Variants() {
+		b.Run(v.Name(), func(b *testing.B) {
 			type pair struct {
 				p *board.Position
 				m board.Move
@@ -249,10 +249,10 @@ var perftDepth = map[string]int{"chess": 3, "chaturanga": 3, "durg": 3}
 // BenchmarkPerft: one op is a bulk-counting perft of every position of the
 // variant; nodes/op and Mnps are reported alongside.
 func BenchmarkPerft(b *testing.B) {
-	for _, v := range board.Variants {
-		b.Run(v.Name, func(b *testing.B) {
+	for _, v := range board.Variants() {
+		b.Run(v.Name(), func(b *testing.B) {
 			ps := benchPositions(b, v)
-			depth := perftDepth[v.Name]
+			depth := perftDepth[v.Name()]
 			var nodes uint64
 			b.ReportAllocs()
 			for b.Loop() {
@@ -269,8 +269,8 @@ func BenchmarkPerft(b *testing.B) {
 
 // BenchmarkEvaluate: one op is the static evaluation of one position.
 func BenchmarkEvaluate(b *testing.B) {
-	for _, v := range board.Variants {
-		b.Run(v.Name, func(b *testing.B) {
+	for _, v := range board.Variants() {
+		b.Run(v.Name(), func(b *testing.B) {
 			ps := benchPositions(b, v)
 			b.ReportAllocs()
 			for i := 0; b.Loop(); i++ {

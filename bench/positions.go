@@ -77,11 +77,11 @@ var (
 // Positions lists the bench FENs of a variant in bench order.
 func Positions(v *board.Variant) []string {
 	switch v {
-	case board.Chess:
+	case board.Chess():
 		return chessPositions
-	case board.Chaturanga:
+	case board.Chaturanga():
 		return chaturangaPositions
-	case board.DurgGame:
+	case board.DurgGame():
 		return durgPositions
 	}
 	return nil

@@ -52,16 +52,16 @@ func TestFENRoundTrip(t *testing.T) {
 		v   *Variant
 		fen string
 	}{
-		{Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
-		{Chess, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
-		{Chess, "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3"},
-		{Chess, "8/8/8/8/8/8/8/K6k b - - 37 80"},
-		{Chaturanga, "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kk - 0 1"},
-		{Chaturanga, "3k4/8/8/8/8/8/8/4K3 b - - 12 40"},
-		{Chaturanga, "3k4/8/8/8/8/8/8/4K3 w k - 0 1"},
-		{DurgGame, "rnh1k1hnr/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/RNH1K1HNR[] w KQkq - 0 1 0/0"},
-		{DurgGame, "r3k3r/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/R3K3R[BQb] b Kq - 5 20 4/1"},
-		{DurgGame, "4k4/9/9/9/9/9/9/9/4K4[] w - - 0 1 6/6"},
+		{Chess(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+		{Chess(), "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
+		{Chess(), "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3"},
+		{Chess(), "8/8/8/8/8/8/8/K6k b - - 37 80"},
+		{Chaturanga(), "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kk - 0 1"},
+		{Chaturanga(), "3k4/8/8/8/8/8/8/4K3 b - - 12 40"},
+		{Chaturanga(), "3k4/8/8/8/8/8/8/4K3 w k - 0 1"},
+		{DurgGame(), "rnh1k1hnr/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/RNH1K1HNR[] w KQkq - 0 1 0/0"},
+		{DurgGame(), "r3k3r/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/R3K3R[BQb] b Kq - 5 20 4/1"},
+		{DurgGame(), "4k4/9/9/9/9/9/9/9/4K4[] w - - 0 1 6/6"},
 	}
 	for _, tc := range cases {
 		p := mustFEN(t, tc.v, tc.fen)
@@ -76,15 +76,15 @@ func TestFENDefaultsAndCanonicalForm(t *testing.T) {
 		in, want string
 	}{
 		// chess: clocks may be left out; contradicted rights are dropped.
-		{Chess, "4k3/8/8/8/8/8/8/4K2R w KQ -", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"},
+		{Chess(), "4k3/8/8/8/8/8/8/4K2R w KQ -", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"},
 		// chaturanga: a side to move in check has lost its leap.
-		{Chaturanga, "3k4/8/8/8/8/8/8/r3K3 w Kk - 0 1", "3k4/8/8/8/8/8/8/r3K3 w k - 0 1"},
+		{Chaturanga(), "3k4/8/8/8/8/8/8/r3K3 w Kk - 0 1", "3k4/8/8/8/8/8/8/r3K3 w k - 0 1"},
 		// durg: no holdings and no counts: counts from missing first-row
 		// pieces, the call counts as made only with a Rani on the board.
-		{DurgGame, "4k4/9/9/9/9/9/9/9/R3K4 w Q - 0 1", "4k4/9/9/9/9/9/9/9/R3K4[Qq] w Q - 0 1 5/6"},
-		{DurgGame, "4k4/9/9/9/9/9/9/9/Q3K4 b - - 0 1", "4k4/9/9/9/9/9/9/9/Q3K4[q] b - - 0 1 6/6"},
+		{DurgGame(), "4k4/9/9/9/9/9/9/9/R3K4 w Q - 0 1", "4k4/9/9/9/9/9/9/9/R3K4[Qq] w Q - 0 1 5/6"},
+		{DurgGame(), "4k4/9/9/9/9/9/9/9/Q3K4 b - - 0 1", "4k4/9/9/9/9/9/9/9/Q3K4[q] b - - 0 1 6/6"},
 		// durg: a Mantri on f1 forfeits the K-i castling.
-		{DurgGame, "r3k3r/9/9/9/9/9/9/9/R3KB2R[] w KQkq - 0 1 0/0", "r3k3r/9/9/9/9/9/9/9/R3KB2R[] w Qkq - 0 1 0/0"},
+		{DurgGame(), "r3k3r/9/9/9/9/9/9/9/R3KB2R[] w KQkq - 0 1 0/0", "r3k3r/9/9/9/9/9/9/9/R3KB2R[] w Qkq - 0 1 0/0"},
 	}
 	for _, tc := range cases {
 		p := mustFEN(t, tc.v, tc.in)
@@ -98,30 +98,30 @@ func TestInvalidFEN(t *testing.T) {
 		fen     string
 		problem string
 	}{
-		{Chess, "", "at least 4 fields"},
-		{Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "7 ranks"},
-		{Chess, "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "more than 8 files"},
-		{Chess, "rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "has 7 files"},
-		{Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "not a chess piece"},
-		{Chess, "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "black has 0 kings"},
-		{Chess, "4k3/8/8/8/8/8/8/4KK2 w - - 0 1", "white has 2 kings"},
-		{Chess, "4k3/8/8/8/8/8/8/4K3 x - - 0 1", "side to move"},
-		{Chess, "4k3/8/8/8/8/8/8/4K3 w X - 0 1", "castling field"},
-		{Chess, "4k3/8/8/8/8/8/8/4K3 w - e9 0 1", "not a square"},
-		{Chess, "4k3/8/8/8/8/8/8/4K3 w - e6 0 1", "no black pawn"},
-		{Chess, "4k3/8/8/8/8/8/8/4K3 w - - -1 1", "halfmove clock"},
-		{Chess, "4k3/8/8/8/8/8/8/4K3 w - - 0 0", "fullmove number"},
-		{Chess, "4k3/8/8/8/8/8/8/4K2r b - - 0 1", "not to move (white) is in check"},
-		{Chess, "P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "must have promoted"},
-		{Chaturanga, "3k4/8/8/8/8/8/8/4K3 w KQ - 0 1", "castling field"},
-		{Chaturanga, "3k4/8/8/8/8/8/8/4K3 w - e3 0 1", "no en passant"},
-		{DurgGame, "4k4/9/9/9/9/9/9/9/4K4[Q] w - - 0 1 3/0", "only with 4 fallen"},
-		{DurgGame, "4k4/9/9/9/9/9/9/9/4K4[X] w - - 0 1 0/0", "not B, b, Q or q"},
-		{DurgGame, "4k4/9/9/9/9/9/9/9/4K4[BBB] w - - 0 1 0/0", "at most 2"},
-		{DurgGame, "4k4/9/9/9/9/9/9/3d5/4K4[] w - - 0 1 0/0", "enemy Durg zone"},
-		{DurgGame, "4k4/9/9/9/9/9/9/9/4K4[] w - - 0 1 0-0", "fallen counts"},
-		{DurgGame, "4k4/9/9/9/9/9/9/9/4K4[ w - - 0 1", "one [...] group"},
-		{Chess, "4k3/8/8/8/8/8/8/4K3[] w - - 0 1", "no holdings"},
+		{Chess(), "", "at least 4 fields"},
+		{Chess(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "7 ranks"},
+		{Chess(), "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "more than 8 files"},
+		{Chess(), "rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "has 7 files"},
+		{Chess(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "not a chess piece"},
+		{Chess(), "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "black has 0 kings"},
+		{Chess(), "4k3/8/8/8/8/8/8/4KK2 w - - 0 1", "white has 2 kings"},
+		{Chess(), "4k3/8/8/8/8/8/8/4K3 x - - 0 1", "side to move"},
+		{Chess(), "4k3/8/8/8/8/8/8/4K3 w X - 0 1", "castling field"},
+		{Chess(), "4k3/8/8/8/8/8/8/4K3 w - e9 0 1", "not a square"},
+		{Chess(), "4k3/8/8/8/8/8/8/4K3 w - e6 0 1", "no black pawn"},
+		{Chess(), "4k3/8/8/8/8/8/8/4K3 w - - -1 1", "halfmove clock"},
+		{Chess(), "4k3/8/8/8/8/8/8/4K3 w - - 0 0", "fullmove number"},
+		{Chess(), "4k3/8/8/8/8/8/8/4K2r b - - 0 1", "not to move (white) is in check"},
+		{Chess(), "P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "must have promoted"},
+		{Chaturanga(), "3k4/8/8/8/8/8/8/4K3 w KQ - 0 1", "castling field"},
+		{Chaturanga(), "3k4/8/8/8/8/8/8/4K3 w - e3 0 1", "no en passant"},
+		{DurgGame(), "4k4/9/9/9/9/9/9/9/4K4[Q] w - - 0 1 3/0", "only with 4 fallen"},
+		{DurgGame(), "4k4/9/9/9/9/9/9/9/4K4[X] w - - 0 1 0/0", "not B, b, Q or q"},
+		{DurgGame(), "4k4/9/9/9/9/9/9/9/4K4[BBB] w - - 0 1 0/0", "at most 2"},
+		{DurgGame(), "4k4/9/9/9/9/9/9/3d5/4K4[] w - - 0 1 0/0", "enemy Durg zone"},
+		{DurgGame(), "4k4/9/9/9/9/9/9/9/4K4[] w - - 0 1 0-0", "fallen counts"},
+		{DurgGame(), "4k4/9/9/9/9/9/9/9/4K4[ w - - 0 1", "one [...] group"},
+		{Chess(), "4k3/8/8/8/8/8/8/4K3[] w - - 0 1", "no holdings"},
 	}
 	for _, tc := range cases {
 		_, err := ParseFEN(tc.v, tc.fen)
@@ -139,8 +139,8 @@ func TestPlayoutInvariants(t *testing.T) {
 	if testing.Short() {
 		games = 10
 	}
-	for _, v := range Variants {
-		rng := rand.New(rand.NewPCG(7, uint64(len(v.Name))))
+	for _, v := range Variants() {
+		rng := rand.New(rand.NewPCG(7, uint64(len(v.name))))
 		for g := 0; g < games; g++ {
 			p := v.StartPosition()
 			for ply := 0; ply < 200; ply++ {
@@ -181,7 +181,7 @@ func TestPlayoutInvariants(t *testing.T) {
 }
 
 func TestParseMoveErrors(t *testing.T) {
-	p := Chess.StartPosition()
+	p := Chess().StartPosition()
 	for in, problem := range map[string]string{
 		"":       "unparsable",
 		"e2":     "unparsable",
@@ -209,7 +209,7 @@ func TestChessInsufficientMaterial(t *testing.T) {
 		"4k3/8/8/8/8/8/8/1NN1K3 w - - 0 1":  false,
 		"4k3/8/8/8/8/8/P7/4K3 w - - 0 1":    false,
 	} {
-		p := mustFEN(t, Chess, fen)
+		p := mustFEN(t, Chess(), fen)
 		require.Equal(t, dead, p.InsufficientMaterial(), fen)
 	}
 }
@@ -222,7 +222,7 @@ func TestCanCastle(t *testing.T) {
 		"r3k2r/8/8/8/8/8/8/R3K2R w Q - 0 1":    {true, false},
 		"r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1":    {false, false},
 	} {
-		p := mustFEN(t, Chess, fen)
+		p := mustFEN(t, Chess(), fen)
 		require.Equal(t, want, [2]bool{p.CanCastle(White), p.CanCastle(Black)}, fen)
 	}
 }
@@ -233,14 +233,14 @@ func TestHasLegalMoveOnFinishedPositions(t *testing.T) {
 		fen  string
 		want bool
 	}{
-		{Chess, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", false},          // stalemate
-		{Chess, "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", false},          // mate
-		{Chess, "7k/5Q2/6K1/8/8/8/P7/8 w - - 0 1", true},          // the stalemating side can move
-		{Chess, "k7/P7/K7/8/8/8/8/8 b - - 0 1", false},            // stalemate by a pawn
-		{Chaturanga, "7k/5Q2/6K1/p7/P7/8/8/8 b - - 0 1", false},   // stalemate, a blocked Padati
-		{Chaturanga, "7k/5Q2/6K1/p7/8/8/8/8 b - - 0 1", true},     // the Padati can move
-		{DurgGame, "4k4/9/4K4/9/9/9/9/9/9[] b - - 0 1 6/6", true}, // the Raja steps aside
-		{DurgGame, "k8/2K6/9/9/9/9/9/9/9[] b - - 0 1 6/6", true},
+		{Chess(), "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", false},          // stalemate
+		{Chess(), "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", false},          // mate
+		{Chess(), "7k/5Q2/6K1/8/8/8/P7/8 w - - 0 1", true},          // the stalemating side can move
+		{Chess(), "k7/P7/K7/8/8/8/8/8 b - - 0 1", false},            // stalemate by a pawn
+		{Chaturanga(), "7k/5Q2/6K1/p7/P7/8/8/8 b - - 0 1", false},   // stalemate, a blocked Padati
+		{Chaturanga(), "7k/5Q2/6K1/p7/8/8/8/8 b - - 0 1", true},     // the Padati can move
+		{DurgGame(), "4k4/9/4K4/9/9/9/9/9/9[] b - - 0 1 6/6", true}, // the Raja steps aside
+		{DurgGame(), "k8/2K6/9/9/9/9/9/9/9[] b - - 0 1 6/6", true},
 	} {
 		p := mustFEN(t, tc.v, tc.fen)
 		require.Equal(t, tc.want, p.HasLegalMove(), tc.fen)

@@ -1,6 +1,6 @@
 package board
 
-// Chaturanga as RULES.md section 1 has it.
+// Chaturanga() as RULES.md section 1 has it.
 var chaturangaRules = rules{
 	name: "chaturanga", files: 8, ranks: 8, defaultMoveRule: 50,
 	startFEN:     "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kk - 0 1",
@@ -15,7 +15,7 @@ var chaturangaRules = rules{
 	symmetry: halfTurn, // the Rajas stand on e1 and d8
 }
 
-// Chaturanga's own piece names, for rule code that reads better with them.
+// Chaturanga()'s own piece names, for rule code that reads better with them.
 const (
 	Padati = Pawn
 	Ashva  = Knight

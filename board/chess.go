@@ -1,6 +1,6 @@
 package board
 
-// Chess: the FIDE Laws (RULES.md section 3).
+// Chess(): the FIDE Laws (RULES.md section 3).
 var chessRules = rules{
 	name: "chess", files: 8, ranks: 8, defaultMoveRule: 50,
 	startFEN:       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

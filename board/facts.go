@@ -54,7 +54,7 @@ func (v *Variant) Mirror(s Square) Square {
 	}
 	f := s.File()
 	if v.symmetry == halfTurn {
-		f = v.Files - 1 - f
+		f = v.files - 1 - f
 	}
-	return MakeSquare(f, v.Ranks-1-s.Rank())
+	return MakeSquare(f, v.ranks-1-s.Rank())
 }

@@ -19,11 +19,11 @@ func parseBoardOnly(v *Variant, field string) ([numSquares]Piece, error) {
 		field = field[:i]
 	}
 	rows := strings.Split(field, "/")
-	if len(rows) != v.Ranks {
-		return b, fmt.Errorf("board has %d ranks, %s needs %d", len(rows), v.Name, v.Ranks)
+	if len(rows) != v.ranks {
+		return b, fmt.Errorf("board has %d ranks, %s needs %d", len(rows), v.name, v.ranks)
 	}
 	for i, row := range rows {
-		r := v.Ranks - 1 - i
+		r := v.ranks - 1 - i
 		f := 0
 		for j := 0; j < len(row); j++ {
 			c := row[j]
@@ -37,23 +37,23 @@ func parseBoardOnly(v *Variant, field string) ([numSquares]Piece, error) {
 					return b, fmt.Errorf("rank %d: empty-square count 0", r+1)
 				}
 				f += n
-				if f > v.Files {
-					return b, fmt.Errorf("rank %d has more than %d files", r+1, v.Files)
+				if f > v.files {
+					return b, fmt.Errorf("rank %d has more than %d files", r+1, v.files)
 				}
 				continue
 			}
 			pc, ok := v.pieceFromLetter(c)
 			if !ok {
-				return b, fmt.Errorf("rank %d: %q is not a %s piece (letters %s)", r+1, c, v.Name, v.Letters())
+				return b, fmt.Errorf("rank %d: %q is not a %s piece (letters %s)", r+1, c, v.name, v.Letters())
 			}
-			if f >= v.Files {
-				return b, fmt.Errorf("rank %d has more than %d files", r+1, v.Files)
+			if f >= v.files {
+				return b, fmt.Errorf("rank %d has more than %d files", r+1, v.files)
 			}
 			b[MakeSquare(f, r)] = pc
 			f++
 		}
-		if f != v.Files {
-			return b, fmt.Errorf("rank %d has %d files, %s needs %d", r+1, f, v.Name, v.Files)
+		if f != v.files {
+			return b, fmt.Errorf("rank %d has %d files, %s needs %d", r+1, f, v.name, v.files)
 		}
 	}
 	return b, nil
@@ -73,12 +73,12 @@ func ParseFEN(v *Variant, fen string) (Position, error) {
 		maxFields = 7
 	}
 	if len(fields) > maxFields {
-		return p, fmt.Errorf("FEN has %d fields, %s uses at most %d", len(fields), v.Name, maxFields)
+		return p, fmt.Errorf("FEN has %d fields, %s uses at most %d", len(fields), v.name, maxFields)
 	}
 	boardField, holdings, hasHoldings := fields[0], "", false
 	if i := strings.IndexByte(boardField, '['); i >= 0 {
 		if !v.hasHoldings() {
-			return p, fmt.Errorf("%s has no holdings ([...] after the board)", v.Name)
+			return p, fmt.Errorf("%s has no holdings ([...] after the board)", v.name)
 		}
 		if !strings.HasSuffix(boardField, "]") || strings.Count(boardField, "[") != 1 || strings.Count(boardField, "]") != 1 {
 			return p, fmt.Errorf("holdings %q must be one [...] group at the end of the board", boardField[i:])
@@ -130,7 +130,7 @@ func ParseFEN(v *Variant, fen string) (Position, error) {
 
 	if fields[3] != "-" {
 		if !v.enPassant {
-			return p, fmt.Errorf("%s has no en passant; the field must be -", v.Name)
+			return p, fmt.Errorf("%s has no en passant; the field must be -", v.name)
 		}
 		if err := p.parseEnPassant(fields[3]); err != nil {
 			return p, err
@@ -189,7 +189,7 @@ func (p *Position) parseRights(field string) error {
 			}
 			p.castling |= right
 		default:
-			return fmt.Errorf("castling field %q: %q is not a %s right", field, c, v.Name)
+			return fmt.Errorf("castling field %q: %q is not a %s right", field, c, v.name)
 		}
 	}
 	// Rights the board contradicts are dropped: the king or rook has left
@@ -214,7 +214,7 @@ func (p *Position) parseEnPassant(field string) error {
 		return fmt.Errorf("en passant square %q is not a square of the board", field)
 	}
 	us, them := p.side, p.side^1
-	wantRank := p.v.Ranks - 3 // white to move: the square behind a black pawn on rank 5
+	wantRank := p.v.ranks - 3 // white to move: the square behind a black pawn on rank 5
 	pawnSq, fromSq := s-1, s+1
 	if us == Black {
 		wantRank, pawnSq, fromSq = 2, s+1, s-1
@@ -293,9 +293,9 @@ func (p *Position) parseHoldings(fields []string, holdings string, hasHoldings b
 func (p *Position) FEN() string {
 	v := p.v
 	var sb strings.Builder
-	for r := v.Ranks - 1; r >= 0; r-- {
+	for r := v.ranks - 1; r >= 0; r-- {
 		empty := 0
-		for f := 0; f < v.Files; f++ {
+		for f := 0; f < v.files; f++ {
 			pc := p.board[MakeSquare(f, r)]
 			if pc == NoPiece {
 				empty++
@@ -365,7 +365,7 @@ func (v *Variant) ParseSquare(s string) (Square, bool) {
 		return NoSquare, false
 	}
 	f, r := int(s[0]-'a'), int(s[1]-'1')
-	if f >= v.Files || r >= v.Ranks {
+	if f >= v.files || r >= v.ranks {
 		return NoSquare, false
 	}
 	return MakeSquare(f, r), true
@@ -373,7 +373,7 @@ func (v *Variant) ParseSquare(s string) (Square, bool) {
 
 // StartPosition is the variant's initial position.
 func (v *Variant) StartPosition() Position {
-	p, err := ParseFEN(v, v.StartFEN)
+	p, err := ParseFEN(v, v.startFEN)
 	if err != nil {
 		panic(err) // the start FENs are constants checked by tests
 	}

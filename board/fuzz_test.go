@@ -22,7 +22,7 @@ func FuzzParseFEN(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, fen string) {
-		for _, v := range Variants {
+		for _, v := range Variants() {
 			p, err := ParseFEN(v, fen)
 			if err != nil {
 				continue
@@ -30,10 +30,10 @@ func FuzzParseFEN(f *testing.F) {
 			out := p.FEN()
 			q, err := ParseFEN(v, out)
 			if err != nil {
-				t.Fatalf("%s: own output %q refused: %v", v.Name, out, err)
+				t.Fatalf("%s: own output %q refused: %v", v.name, out, err)
 			}
 			if q.FEN() != out || q.hash != p.hash {
-				t.Fatalf("%s: %q -> %q -> %q", v.Name, fen, out, q.FEN())
+				t.Fatalf("%s: %q -> %q -> %q", v.name, fen, out, q.FEN())
 			}
 			var ml MoveList
 			p.GenerateMoves(&ml)
@@ -41,7 +41,7 @@ func FuzzParseFEN(f *testing.F) {
 				c := p
 				c.DoMove(m)
 				if c.attackedBy(c.side, c.kingSq[c.side^1], c.Occupied()) {
-					t.Fatalf("%s: %s leaves the king attacked in %s", v.Name, p.MoveString(m), out)
+					t.Fatalf("%s: %s leaves the king attacked in %s", v.name, p.MoveString(m), out)
 				}
 			}
 		}
@@ -59,10 +59,10 @@ func FuzzParseMove(f *testing.F) {
 		v   *Variant
 		fen string
 	}{
-		{Chess, "r3k2r/1P4pp/8/3pP3/8/8/6PP/R3K2R w KQkq d6 0 1"},
-		{Chaturanga, "r2k4/1P4pp/8/8/8/8/6PP/R3K3 w Kk - 0 1"},
-		{DurgGame, "r3k3r/ppppppppp/1d5d1/9/9/9/1D5D1/PPPP1PPPP/R3K3R[BBQ] w KQkq - 0 1 5/0"},
-		{DurgGame, "rnh1k1hnr/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/RNH1K1HNR[] w KQkq - 0 1 0/0"},
+		{Chess(), "r3k2r/1P4pp/8/3pP3/8/8/6PP/R3K2R w KQkq d6 0 1"},
+		{Chaturanga(), "r2k4/1P4pp/8/8/8/8/6PP/R3K3 w Kk - 0 1"},
+		{DurgGame(), "r3k3r/ppppppppp/1d5d1/9/9/9/1D5D1/PPPP1PPPP/R3K3R[BBQ] w KQkq - 0 1 5/0"},
+		{DurgGame(), "rnh1k1hnr/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/RNH1K1HNR[] w KQkq - 0 1 0/0"},
 	}
 	f.Fuzz(func(t *testing.T, s string, which uint8) {
 		pos := positions[int(which)%len(positions)]

@@ -2,7 +2,7 @@ package board
 
 // Mirrored returns the colour-swapped position: ranks reversed and colours
 // exchanged, so an evaluation of it must be the negation (a symmetry test).
-// Chaturanga's sides are set up point-symmetrically (Raja on e1 and d8), so
+// Chaturanga()'s sides are set up point-symmetrically (Raja on e1 and d8), so
 // there the files are reversed as well: a half-turn of the board.
 func (p *Position) Mirrored() Position {
 	v := p.v

@@ -203,7 +203,7 @@ func (p *Position) whySANIllegal(w *sanMove, ml *MoveList) string {
 	case w.call:
 		return "the Rani cannot be called to " + w.to.String() + " now"
 	case w.castle != 0 && p.v.castles[p.side][0].right == 0:
-		return p.v.Name + " has no castling"
+		return p.v.name + " has no castling"
 	case w.castle != 0:
 		return "castling that way is not allowed now"
 	}
@@ -287,7 +287,7 @@ func (p *Position) parseSANText(s string) (*sanMove, error) {
 	}
 	to, ok := p.v.ParseSquare(body[len(body)-2:])
 	if !ok {
-		return nil, fmt.Errorf("%q is not a square of the %dx%d board", body[len(body)-2:], p.v.Files, p.v.Ranks)
+		return nil, fmt.Errorf("%q is not a square of the %dx%d board", body[len(body)-2:], p.v.files, p.v.ranks)
 	}
 	w.to, body = to, body[:len(body)-2]
 	switch {
@@ -297,10 +297,10 @@ func (p *Position) parseSANText(s string) (*sanMove, error) {
 		w.capture, body = true, body[:len(body)-1]
 	}
 	body = strings.TrimSuffix(body, "-") // long algebraic: Ng1-f3
-	if len(body) > 0 && body[0] >= 'a' && int(body[0]-'a') < p.v.Files {
+	if len(body) > 0 && body[0] >= 'a' && int(body[0]-'a') < p.v.files {
 		w.fromFile, body = int(body[0]-'a'), body[1:]
 	}
-	if len(body) > 0 && body[0] >= '1' && int(body[0]-'1') < p.v.Ranks {
+	if len(body) > 0 && body[0] >= '1' && int(body[0]-'1') < p.v.ranks {
 		w.fromRank, body = int(body[0]-'1'), body[1:]
 	}
 	if body != "" {

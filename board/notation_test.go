@@ -19,9 +19,9 @@ func TestSANRoundTrip(t *testing.T) {
 	if testing.Short() {
 		games = 10
 	}
-	for _, v := range Variants {
-		t.Run(v.Name, func(t *testing.T) {
-			rng := rand.New(rand.NewPCG(13, uint64(len(v.Name))))
+	for _, v := range Variants() {
+		t.Run(v.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(13, uint64(len(v.name))))
 			seen := map[string]int{}
 			moves := 0
 			var ml MoveList
@@ -47,12 +47,12 @@ func TestSANRoundTrip(t *testing.T) {
 					g.Play(ml.Moves[rng.IntN(ml.N)])
 				}
 			}
-			t.Logf("%s: %d legal moves round-tripped in %d games; kinds %v", v.Name, moves, games, seen)
+			t.Logf("%s: %d legal moves round-tripped in %d games; kinds %v", v.name, moves, games, seen)
 			want := map[string][]string{
 				"chess":      {"capture", "check", "mate", "castle", "promotion", "en passant", "disambiguated"},
 				"chaturanga": {"capture", "check", "mate", "promotion", "leap", "disambiguated"},
 				"durg":       {"capture", "check", "mate", "castle", "kill both", "arrival", "call", "disambiguated"},
-			}[v.Name]
+			}[v.name]
 			for _, k := range want {
 				require.NotZero(t, seen[k], "the random games reached no %s move", k)
 			}
@@ -136,7 +136,7 @@ func TestSANKnownChess(t *testing.T) {
 		{"1k6/8/8/8/8/8/5PPP/4R1K1 w - - 0 1", "e1e8", "Re8+"},
 	}
 	for _, c := range cases {
-		p := mustFEN(t, Chess, c.fen)
+		p := mustFEN(t, Chess(), c.fen)
 		m, err := p.ParseMove(c.uci)
 		require.NoError(t, err, c.uci)
 		require.Equal(t, c.san, p.SAN(m), "%s in %s", c.uci, c.fen)
@@ -163,7 +163,7 @@ var famousGames = []string{
 
 func TestSANFamousGames(t *testing.T) {
 	for _, game := range famousGames {
-		p := Chess.StartPosition()
+		p := Chess().StartPosition()
 		for _, san := range strings.Fields(game) {
 			m, err := p.ParseSAN(san)
 			require.NoError(t, err, "%s in %s", san, p.FEN())
@@ -185,28 +185,28 @@ func TestSANVariants(t *testing.T) {
 		uci  string
 		san  string
 	}{
-		{"LeapIsAKingMove", Chaturanga, "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kk - 0 1", "e1d3", "Kd3"},
-		{"PromotionForced", Chaturanga, "r2k4/1P4pp/8/8/8/8/6PP/R3K3 w Kk - 0 1", "b7b8n", "b8=N"},
-		{"PromotionCaptureCheck", Chaturanga, "r2k4/1P4pp/8/8/8/8/6PP/R3K3 w Kk - 0 1", "b7a8r", "bxa8=R+"},
-		{"Mate", Chaturanga, "k7/2K4p/8/8/8/8/8/1R6 w - - 0 1", "b1a1", "Ra1#"},
-		{"StalemateWinUnmarked", Chaturanga, "k7/2K5/8/p1Q5/P7/8/8/8 w - - 0 1", "c5b6", "Qb6"},
-		{"BareRajaUnmarked", Chaturanga, "k7/2K5/1Q6/8/8/7p/8/7R w - - 0 1", "h1h3", "Rxh3"},
-		{"ZoneKill", DurgGame, "8k/9/9/9/4d4/R2n5/9/9/4K4[] w - - 7 1 0/0", "a4d4", "Rxxd4"},
-		{"ZoneKillBySipahi", DurgGame, "8k/9/9/9/4d4/3p5/2P6/9/4K4[] w - - 0 1 0/0", "c3d4", "cxxd4"},
-		{"OwnZoneCaptureIsPlain", DurgGame, "8k/9/9/9/9/R2n5/4D4/9/4K4[] w - - 0 1 0/0", "a4d4", "Rxd4"},
-		{"RathZoneKill", DurgGame, "8k/9/9/9/4d4/3h5/2H6/9/4K4[] w - - 0 1 0/0", "c3d4", "Hxxd4"},
-		{"Arrival", DurgGame, "4k4/9/9/9/K8/9/9/4P4/9[B] w - - 0 1 1/0", "B@d1,e2e3", "B@d1,e3"},
-		{"TwoArrivals", DurgGame, "4k4/9/9/9/K8/9/9/9/9[BB] w - - 0 1 2/0", "B@c1,B@f1,a5a4", "B@c1,B@f1,Ka4"},
-		{"ArrivalThenCastling", DurgGame, "k8/9/9/9/9/9/9/9/r3K3R[B] w K - 0 1 1/0", "B@c1,e1g1", "B@c1,O-O"},
-		{"Call", DurgGame, "4k4/9/9/9/9/9/9/P8/4K4[Q] w - - 5 1 4/0", "Q@d1", "Q@d1"},
-		{"CallAfterArrival", DurgGame, "k8/9/9/9/9/9/9/9/r3K4[BQ] w - - 0 1 4/0", "B@c1,Q@g1", "B@c1,Q@g1"},
-		{"CastlingLong", DurgGame, "r3k3r/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/R3K3R[] w KQkq - 0 1 0/0", "e1c1", "O-O-O"},
-		{"CastlingShort", DurgGame, "r3k3r/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/R3K3R[] b KQkq - 0 1 0/0", "e9g9", "O-O"},
-		{"Mate", DurgGame, "1r6k/9/9/9/9/9/9/2d6/K8[] b - - 0 1 0/0", "b9a9", "Ra9#"},
-		{"RathLetter", DurgGame, "rnh1k1hnr/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/RNH1K1HNR[] w KQkq - 0 1 0/0", "c1d1", "Hd1"},
+		{"LeapIsAKingMove", Chaturanga(), "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kk - 0 1", "e1d3", "Kd3"},
+		{"PromotionForced", Chaturanga(), "r2k4/1P4pp/8/8/8/8/6PP/R3K3 w Kk - 0 1", "b7b8n", "b8=N"},
+		{"PromotionCaptureCheck", Chaturanga(), "r2k4/1P4pp/8/8/8/8/6PP/R3K3 w Kk - 0 1", "b7a8r", "bxa8=R+"},
+		{"Mate", Chaturanga(), "k7/2K4p/8/8/8/8/8/1R6 w - - 0 1", "b1a1", "Ra1#"},
+		{"StalemateWinUnmarked", Chaturanga(), "k7/2K5/8/p1Q5/P7/8/8/8 w - - 0 1", "c5b6", "Qb6"},
+		{"BareRajaUnmarked", Chaturanga(), "k7/2K5/1Q6/8/8/7p/8/7R w - - 0 1", "h1h3", "Rxh3"},
+		{"ZoneKill", DurgGame(), "8k/9/9/9/4d4/R2n5/9/9/4K4[] w - - 7 1 0/0", "a4d4", "Rxxd4"},
+		{"ZoneKillBySipahi", DurgGame(), "8k/9/9/9/4d4/3p5/2P6/9/4K4[] w - - 0 1 0/0", "c3d4", "cxxd4"},
+		{"OwnZoneCaptureIsPlain", DurgGame(), "8k/9/9/9/9/R2n5/4D4/9/4K4[] w - - 0 1 0/0", "a4d4", "Rxd4"},
+		{"RathZoneKill", DurgGame(), "8k/9/9/9/4d4/3h5/2H6/9/4K4[] w - - 0 1 0/0", "c3d4", "Hxxd4"},
+		{"Arrival", DurgGame(), "4k4/9/9/9/K8/9/9/4P4/9[B] w - - 0 1 1/0", "B@d1,e2e3", "B@d1,e3"},
+		{"TwoArrivals", DurgGame(), "4k4/9/9/9/K8/9/9/9/9[BB] w - - 0 1 2/0", "B@c1,B@f1,a5a4", "B@c1,B@f1,Ka4"},
+		{"ArrivalThenCastling", DurgGame(), "k8/9/9/9/9/9/9/9/r3K3R[B] w K - 0 1 1/0", "B@c1,e1g1", "B@c1,O-O"},
+		{"Call", DurgGame(), "4k4/9/9/9/9/9/9/P8/4K4[Q] w - - 5 1 4/0", "Q@d1", "Q@d1"},
+		{"CallAfterArrival", DurgGame(), "k8/9/9/9/9/9/9/9/r3K4[BQ] w - - 0 1 4/0", "B@c1,Q@g1", "B@c1,Q@g1"},
+		{"CastlingLong", DurgGame(), "r3k3r/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/R3K3R[] w KQkq - 0 1 0/0", "e1c1", "O-O-O"},
+		{"CastlingShort", DurgGame(), "r3k3r/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/R3K3R[] b KQkq - 0 1 0/0", "e9g9", "O-O"},
+		{"Mate", DurgGame(), "1r6k/9/9/9/9/9/9/2d6/K8[] b - - 0 1 0/0", "b9a9", "Ra9#"},
+		{"RathLetter", DurgGame(), "rnh1k1hnr/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/RNH1K1HNR[] w KQkq - 0 1 0/0", "c1d1", "Hd1"},
 	}
 	for _, c := range cases {
-		t.Run(c.v.Name+c.name, func(t *testing.T) {
+		t.Run(c.v.name+c.name, func(t *testing.T) {
 			p := mustFEN(t, c.v, c.fen)
 			m, err := p.ParseMove(c.uci)
 			require.NoError(t, err, c.uci)
@@ -225,27 +225,27 @@ func TestParseSANLenient(t *testing.T) {
 		fen      string
 		in, want string // want in UCI
 	}{
-		{Chess, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "0-0", "e1g1"},
-		{Chess, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "0-0-0", "e1c1"},
-		{Chess, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O-O+", "e1g1"}, // a wrong mark is ignored
-		{Chess, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", "e1g1"},
-		{Chess, "8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e8Q", "e7e8q"},
-		{Chess, "8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e8q", "e7e8q"},
-		{Chess, "8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e8=N!?", "e7e8n"},
-		{Chess, "8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e7e8q", "e7e8q"},
-		{Chess, "8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e7e8Q", "e7e8q"},
-		{Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "Ng1f3", "g1f3"},
-		{Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "Ng1-f3", "g1f3"},
-		{Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "Ngf3", "g1f3"},
-		{Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "Pe4", "e2e4"},
-		{Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", " e4 ", "e2e4"},
-		{Chess, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "exd6 e.p.", "e5d6"},
-		{Chess, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "ed6", "e5d6"},
-		{Chess, "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2", "Qh4", "d8h4"},
-		{Chaturanga, "r2k4/1P4pp/8/8/8/8/6PP/R3K3 w Kk - 0 1", "b8", "b7b8n"},
-		{Chaturanga, "r2k4/1P4pp/8/8/8/8/6PP/R3K3 w Kk - 0 1", "bxa8", "b7a8r"},
-		{DurgGame, "8k/9/9/9/4d4/R2n5/9/9/4K4[] w - - 7 1 0/0", "Rxd4", "a4d4"}, // the kill mark is optional
-		{DurgGame, "4k4/9/9/9/K8/9/9/9/9[BB] w - - 0 1 2/0", "B@f1,B@c1,Ka4", "B@c1,B@f1,a5a4"},
+		{Chess(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "0-0", "e1g1"},
+		{Chess(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "0-0-0", "e1c1"},
+		{Chess(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O-O+", "e1g1"}, // a wrong mark is ignored
+		{Chess(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", "e1g1"},
+		{Chess(), "8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e8Q", "e7e8q"},
+		{Chess(), "8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e8q", "e7e8q"},
+		{Chess(), "8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e8=N!?", "e7e8n"},
+		{Chess(), "8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e7e8q", "e7e8q"},
+		{Chess(), "8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e7e8Q", "e7e8q"},
+		{Chess(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "Ng1f3", "g1f3"},
+		{Chess(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "Ng1-f3", "g1f3"},
+		{Chess(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "Ngf3", "g1f3"},
+		{Chess(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "Pe4", "e2e4"},
+		{Chess(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", " e4 ", "e2e4"},
+		{Chess(), "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "exd6 e.p.", "e5d6"},
+		{Chess(), "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "ed6", "e5d6"},
+		{Chess(), "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2", "Qh4", "d8h4"},
+		{Chaturanga(), "r2k4/1P4pp/8/8/8/8/6PP/R3K3 w Kk - 0 1", "b8", "b7b8n"},
+		{Chaturanga(), "r2k4/1P4pp/8/8/8/8/6PP/R3K3 w Kk - 0 1", "bxa8", "b7a8r"},
+		{DurgGame(), "8k/9/9/9/4d4/R2n5/9/9/4K4[] w - - 7 1 0/0", "Rxd4", "a4d4"}, // the kill mark is optional
+		{DurgGame(), "4k4/9/9/9/K8/9/9/9/9[BB] w - - 0 1 2/0", "B@f1,B@c1,Ka4", "B@c1,B@f1,a5a4"},
 	}
 	for _, c := range cases {
 		p := mustFEN(t, c.v, c.fen)
@@ -262,31 +262,31 @@ func TestParseSANErrors(t *testing.T) {
 		fen     string
 		in, msg string
 	}{
-		{Chess, "rnbqkbnr/ppp1pppp/8/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 0 3", "Nd2", `ambiguous move "Nd2": it could be Nbd2 or Nfd2`},
-		{Chess, "2k5/8/8/8/4Q2Q/8/8/K6Q w - - 0 1", "Qhe1", `ambiguous move "Qhe1"`},
-		{Chess, "8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e8", "must name the piece"},
-		{Chess, "8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e8=K", "K is not a piece to promote to"},
-		{Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "Nf6", "not a legal move"},
-		{Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "Nxf3", "nothing to capture on f3"},
-		{Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "Zf3", "unknown piece letter Z (this game uses PNBRQK)"},
-		{Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "Ni9", `"i9" is not a square of the 8x8 board`},
-		{Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "O-O", "castling that way is not allowed"},
-		{Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "Q@d4", "illegal move Q@d4"},
-		{Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "B@c1,e4", "not an arrival"},
-		{Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "", "expected a move"},
-		{Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "Nzzf3", `cannot read "zz"`},
-		{Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "--", "a null move is not a turn"},
-		{Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "N", "expected a destination"},
-		{Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "Nf3-", `"3-" is not a square`},
-		{Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e2e5", "illegal move e2e5"},
-		{Chess, "4k3/8/8/8/8/8/8/4K2R b K - 0 1", "Rh4", "black has no R on the board"},
-		{Chess, "4k3/8/8/8/4r3/8/8/4K3 w - - 0 1", "Ke2", "it does not answer the check"},
-		{DurgGame, "8k/9/9/9/9/R2n5/4D4/9/4K4[] w - - 0 1 0/0", "Rxxd4", "not a legal move"}, // own zone: no kill
-		{DurgGame, "4k4/9/9/9/K8/9/9/4P4/9[B] w - - 0 1 1/0", "e3", "a waiting Mantri must arrive first"},
-		{DurgGame, "4k4/9/9/9/K8/9/9/4P4/9[B] w - - 0 1 1/0", "B@e1,e3", "only on c, d, f or g"},
-		{DurgGame, "4k4/9/9/9/9/9/9/P8/4K4[] w - - 0 1 3/0", "Q@d1", "illegal move Q@d1"},
-		{DurgGame, "4k4/9/9/9/9/9/9/P8/4K4[] w - - 0 1 3/0", "Q@d1+", "the Rani cannot be called to d1 now"},
-		{Chaturanga, "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kk - 0 1", "O-O", "chaturanga has no castling"},
+		{Chess(), "rnbqkbnr/ppp1pppp/8/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 0 3", "Nd2", `ambiguous move "Nd2": it could be Nbd2 or Nfd2`},
+		{Chess(), "2k5/8/8/8/4Q2Q/8/8/K6Q w - - 0 1", "Qhe1", `ambiguous move "Qhe1"`},
+		{Chess(), "8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e8", "must name the piece"},
+		{Chess(), "8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e8=K", "K is not a piece to promote to"},
+		{Chess(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "Nf6", "not a legal move"},
+		{Chess(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "Nxf3", "nothing to capture on f3"},
+		{Chess(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "Zf3", "unknown piece letter Z (this game uses PNBRQK)"},
+		{Chess(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "Ni9", `"i9" is not a square of the 8x8 board`},
+		{Chess(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "O-O", "castling that way is not allowed"},
+		{Chess(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "Q@d4", "illegal move Q@d4"},
+		{Chess(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "B@c1,e4", "not an arrival"},
+		{Chess(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "", "expected a move"},
+		{Chess(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "Nzzf3", `cannot read "zz"`},
+		{Chess(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "--", "a null move is not a turn"},
+		{Chess(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "N", "expected a destination"},
+		{Chess(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "Nf3-", `"3-" is not a square`},
+		{Chess(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e2e5", "illegal move e2e5"},
+		{Chess(), "4k3/8/8/8/8/8/8/4K2R b K - 0 1", "Rh4", "black has no R on the board"},
+		{Chess(), "4k3/8/8/8/4r3/8/8/4K3 w - - 0 1", "Ke2", "it does not answer the check"},
+		{DurgGame(), "8k/9/9/9/9/R2n5/4D4/9/4K4[] w - - 0 1 0/0", "Rxxd4", "not a legal move"}, // own zone: no kill
+		{DurgGame(), "4k4/9/9/9/K8/9/9/4P4/9[B] w - - 0 1 1/0", "e3", "a waiting Mantri must arrive first"},
+		{DurgGame(), "4k4/9/9/9/K8/9/9/4P4/9[B] w - - 0 1 1/0", "B@e1,e3", "only on c, d, f or g"},
+		{DurgGame(), "4k4/9/9/9/9/9/9/P8/4K4[] w - - 0 1 3/0", "Q@d1", "illegal move Q@d1"},
+		{DurgGame(), "4k4/9/9/9/9/9/9/P8/4K4[] w - - 0 1 3/0", "Q@d1+", "the Rani cannot be called to d1 now"},
+		{Chaturanga(), "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kk - 0 1", "O-O", "chaturanga has no castling"},
 	}
 	for _, c := range cases {
 		p := mustFEN(t, c.v, c.fen)
@@ -308,11 +308,11 @@ func FuzzParseSAN(f *testing.F) {
 		v   *Variant
 		fen string
 	}{
-		{Chess, "r3k2r/1P4pp/8/3pP3/8/8/6PP/R3K2R w KQkq d6 0 1"},
-		{Chess, "2k5/8/8/8/4Q2Q/8/8/K6Q w - - 0 1"},
-		{Chaturanga, "r2k4/1P4pp/8/8/8/8/6PP/R3K3 w Kk - 0 1"},
-		{DurgGame, "r3k3r/ppppppppp/1d5d1/9/9/9/1D5D1/PPPP1PPPP/R3K3R[BBQ] w KQkq - 0 1 5/0"},
-		{DurgGame, "8k/9/9/9/4d4/R2n5/9/9/4K4[] w - - 7 1 0/0"},
+		{Chess(), "r3k2r/1P4pp/8/3pP3/8/8/6PP/R3K2R w KQkq d6 0 1"},
+		{Chess(), "2k5/8/8/8/4Q2Q/8/8/K6Q w - - 0 1"},
+		{Chaturanga(), "r2k4/1P4pp/8/8/8/8/6PP/R3K3 w Kk - 0 1"},
+		{DurgGame(), "r3k3r/ppppppppp/1d5d1/9/9/9/1D5D1/PPPP1PPPP/R3K3R[BBQ] w KQkq - 0 1 5/0"},
+		{DurgGame(), "8k/9/9/9/4d4/R2n5/9/9/4K4[] w - - 7 1 0/0"},
 	}
 	f.Fuzz(func(t *testing.T, s string, which uint8) {
 		pos := positions[int(which)%len(positions)]

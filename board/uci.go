@@ -50,7 +50,7 @@ func (p *Position) ParseMove(s string) (Move, error) {
 		if ms == norm {
 			return m, nil
 		}
-		// Chaturanga promotes to one forced type, so accept it unnamed.
+		// Chaturanga() promotes to one forced type, so accept it unnamed.
 		if m.kind() == kindPromotion && strings.HasPrefix(ms, norm) && len(ms) == len(norm)+1 {
 			promoted, promotions = m, promotions+1
 		}
@@ -86,7 +86,7 @@ func (p *Position) normalizeMove(s string) (string, error) {
 		_, ok1 := p.v.ParseSquare(last[:2])
 		_, ok2 := p.v.ParseSquare(last[2:4])
 		if !ok1 || !ok2 {
-			return "", fmt.Errorf("unparsable move %q: squares must be on the %dx%d board", s, p.v.Files, p.v.Ranks)
+			return "", fmt.Errorf("unparsable move %q: squares must be on the %dx%d board", s, p.v.files, p.v.ranks)
 		}
 		if len(last) == 5 && (last[4] < 'a' || last[4] > 'z') {
 			return "", fmt.Errorf("unparsable move %q: promotion letter must be lower case", s)

@@ -7,14 +7,9 @@ import (
 
 // A Variant is one game as rule-named data. The move generator, make, FEN
 // and the verdict read these fields; each game's literal and its own rule
-// hooks are in its file (chess.go, chaturanga.go, durg.go). Variants are
+// hooks are in its file (chess.go, chaturanga.go, durg.go). Variants() are
 // built once at start-up and never change afterwards.
 type Variant struct {
-	Name            string
-	Files, Ranks    int
-	StartFEN        string
-	DefaultMoveRule int // moves per side without capture or pawn move; 0 off
-
 	rules
 	boardMask  Bitboard
 	letters    [NumTypes]byte // upper-case FEN letter per type; 0 unused
@@ -127,10 +122,32 @@ const (
 )
 
 var (
-	Chess, Chaturanga, DurgGame *Variant
-	// Variants lists every game, the default first.
-	Variants []*Variant
+	chess, chaturanga, durg *Variant
+	variants                []*Variant
 )
+
+// The games. They are built once at start-up and cannot be changed from
+// outside the package.
+func Chess() *Variant      { return chess }
+func Chaturanga() *Variant { return chaturanga }
+func DurgGame() *Variant   { return durg }
+
+// Variants() lists every game, the default first (a fresh slice each call).
+func Variants() []*Variant { return append([]*Variant(nil), variants...) }
+
+// Name is the game's UCI_Variant name.
+func (v *Variant) Name() string { return v.name }
+
+// Files and Ranks are the board's size.
+func (v *Variant) Files() int { return v.files }
+func (v *Variant) Ranks() int { return v.ranks }
+
+// StartFEN is the game's initial position.
+func (v *Variant) StartFEN() string { return v.startFEN }
+
+// DefaultMoveRule is the game's own number of moves per side without a
+// capture or pawn move before a draw.
+func (v *Variant) DefaultMoveRule() int { return v.defaultMoveRule }
 
 // The package's tables depend on each other, so one init orders them.
 func init() {
@@ -138,33 +155,33 @@ func init() {
 	initAttacks()
 	initZobrist()
 	initColours()
-	Chess = newVariant(chessRules)
-	Chaturanga = newVariant(chaturangaRules)
-	DurgGame = newVariant(durgRules)
-	Variants = []*Variant{Chess, Chaturanga, DurgGame}
+	chess = newVariant(chessRules)
+	chaturanga = newVariant(chaturangaRules)
+	durg = newVariant(durgRules)
+	variants = []*Variant{chess, chaturanga, durg}
 }
 
 // VariantByName finds a variant by its UCI_Variant name.
 func VariantByName(name string) (*Variant, error) {
-	for _, v := range Variants {
-		if strings.EqualFold(v.Name, name) {
+	for _, v := range Variants() {
+		if strings.EqualFold(v.name, name) {
 			return v, nil
 		}
 	}
 	return nil, fmt.Errorf("unknown variant %q (known: %s)", name, strings.Join(VariantNames(), ", "))
 }
 
-// VariantNames lists the variant names in the order of Variants.
+// VariantNames lists the variant names in the order of Variants().
 func VariantNames() []string {
-	names := make([]string, len(Variants))
-	for i, v := range Variants {
-		names[i] = v.Name
+	names := make([]string, len(Variants()))
+	for i, v := range Variants() {
+		names[i] = v.name
 	}
 	return names
 }
 
 func newVariant(r rules) *Variant {
-	v := &Variant{Name: r.name, Files: r.files, Ranks: r.ranks, StartFEN: r.startFEN, DefaultMoveRule: r.defaultMoveRule, rules: r}
+	v := &Variant{rules: r}
 	files, ranks := r.files, r.ranks
 	for f := 0; f < files; f++ {
 		for rk := 0; rk < ranks; rk++ {
@@ -216,7 +233,7 @@ func (c Color) homeRank(ranks int) int {
 // two files towards each rook, the rook to the square the king crossed.
 func (v *Variant) addCastling(kingFile, rightRookFile, leftRookFile int) {
 	for c := White; c <= Black; c++ {
-		r := c.homeRank(v.Ranks)
+		r := c.homeRank(v.ranks)
 		k := MakeSquare(kingFile, r)
 		for side, rookFile := range []int{rightRookFile, leftRookFile} {
 			step := 1

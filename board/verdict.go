@@ -204,7 +204,7 @@ type Game struct {
 
 // NewGame starts a game at p with the variant's default move rule.
 func NewGame(p Position) *Game {
-	return &Game{Start: p, MoveRule: p.v.DefaultMoveRule, current: p, hashes: []uint64{p.hash}}
+	return &Game{Start: p, MoveRule: p.v.defaultMoveRule, current: p, hashes: []uint64{p.hash}}
 }
 
 // Position is the current position.

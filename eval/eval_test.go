@@ -21,7 +21,7 @@ func mustFEN(t testing.TB, v *board.Variant, fen string) board.Position {
 // endings and the special rules (waiting Mantris, the call, stranded
 // intruders in a zone, bare Rajas, lost leaps).
 var handFENs = map[*board.Variant][]string{
-	board.Chess: {
+	board.Chess(): {
 		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
 		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
 		"r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
@@ -30,7 +30,7 @@ var handFENs = map[*board.Variant][]string{
 		"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
 		"4k3/8/8/8/8/8/8/4K2R w K - 0 1",
 	},
-	board.Chaturanga: {
+	board.Chaturanga(): {
 		"rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kk - 0 1",
 		"rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
 		"rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b K - 0 1",
@@ -42,7 +42,7 @@ var handFENs = map[*board.Variant][]string{
 		"3k4/3q4/8/8/8/8/8/R3K3 b - - 0 1",
 		"3k4/1P6/8/8/8/8/8/4K3 w - - 0 1",
 	},
-	board.DurgGame: {
+	board.DurgGame(): {
 		"r3k3r/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/R3K3R[BQb] b Kq - 5 20 4/1",
 		"rnh1k1hnr/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/RN2K1HNR[B] w KQkq - 0 1 1/0",
 		"rnh1k1hnr/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/RNHBKBHNR[] w kq - 0 1 0/0",
@@ -62,7 +62,7 @@ func positions(t testing.TB, v *board.Variant, playouts, plies int) []board.Posi
 	for _, fen := range handFENs[v] {
 		out = append(out, mustFEN(t, v, fen))
 	}
-	rng := rand.New(rand.NewPCG(uint64(len(v.Name)), 7))
+	rng := rand.New(rand.NewPCG(uint64(len(v.Name())), 7))
 	var ml board.MoveList
 	for i := 0; i < playouts; i++ {
 		p := v.StartPosition()
@@ -79,8 +79,8 @@ func positions(t testing.TB, v *board.Variant, playouts, plies int) []board.Posi
 }
 
 func TestColourSymmetry(t *testing.T) {
-	for _, v := range board.Variants {
-		t.Run(v.Name, func(t *testing.T) {
+	for _, v := range board.Variants() {
+		t.Run(v.Name(), func(t *testing.T) {
 			for _, p := range positions(t, v, 60, 160) {
 				m := p.Mirrored()
 				require.Equal(t, Evaluate(&p), Evaluate(&m), "%s\n%s", p.FEN(), m.FEN())
@@ -97,8 +97,8 @@ func TestColourSymmetry(t *testing.T) {
 }
 
 func TestExplainAddsUpAndMatchesEvaluate(t *testing.T) {
-	for _, v := range board.Variants {
-		t.Run(v.Name, func(t *testing.T) {
+	for _, v := range board.Variants() {
+		t.Run(v.Name(), func(t *testing.T) {
 			for _, p := range positions(t, v, 30, 160) {
 				b := Explain(&p)
 				sum := 0
@@ -149,9 +149,9 @@ func TestExtraRookWins(t *testing.T) {
 		v          *board.Variant
 		less, full string // Black without a rook (Ratha, Gaj); the full start
 	}{
-		{board.Chess, "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQq - 0 1", ""},
-		{board.Chaturanga, "rnbkqbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kk - 0 1", ""},
-		{board.DurgGame, "1nh1k1hnr/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/RNH1K1HNR[] w Kk - 0 1 1/0", ""},
+		{board.Chess(), "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQq - 0 1", ""},
+		{board.Chaturanga(), "rnbkqbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kk - 0 1", ""},
+		{board.DurgGame(), "1nh1k1hnr/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/RNH1K1HNR[] w Kk - 0 1 1/0", ""},
 	}
 	for _, tc := range cases {
 		start := tc.v.StartPosition()
@@ -162,11 +162,11 @@ func TestExtraRookWins(t *testing.T) {
 			}
 			p := mustFEN(t, tc.v, fen)
 			s := whiteScore(&p)
-			assert.Greater(t, s, whiteScore(&start)+300, "%s: %s", tc.v.Name, fen)
+			assert.Greater(t, s, whiteScore(&start)+300, "%s: %s", tc.v.Name(), fen)
 			r := PieceValue(tc.v, board.Rook)
-			assert.InDelta(t, r, s, float64(r)/3, "%s: an extra rook is worth about a rook: %s", tc.v.Name, fen)
+			assert.InDelta(t, r, s, float64(r)/3, "%s: an extra rook is worth about a rook: %s", tc.v.Name(), fen)
 			m := p.Mirrored()
-			assert.Less(t, whiteScore(&m), -300, tc.v.Name)
+			assert.Less(t, whiteScore(&m), -300, tc.v.Name())
 		}
 	}
 }
@@ -181,7 +181,7 @@ func replaceSide(fen string) string {
 }
 
 func TestPieceValues(t *testing.T) {
-	ch := func(t board.PieceType) int { return PieceValue(board.Chaturanga, t) }
+	ch := func(t board.PieceType) int { return PieceValue(board.Chaturanga(), t) }
 	assert.Greater(t, ch(board.Rook), ch(board.Knight))
 	assert.Greater(t, ch(board.Knight), ch(board.Ferz))
 	assert.Greater(t, ch(board.Ferz), ch(board.Alfil))
@@ -190,96 +190,96 @@ func TestPieceValues(t *testing.T) {
 	assert.InDelta(t, 175, ch(board.Ferz), 26, "ferz about 1.5-2 pawns")
 	assert.InDelta(t, 125, ch(board.Alfil), 26, "alfil about 1-1.5 pawns")
 
-	d := func(t board.PieceType) int { return PieceValue(board.DurgGame, t) }
+	d := func(t board.PieceType) int { return PieceValue(board.DurgGame(), t) }
 	assert.Greater(t, d(board.Queen), d(board.Rath))
 	assert.Greater(t, d(board.Rath), d(board.Rook))
 	assert.Greater(t, d(board.Rook), d(board.Bishop))
 	assert.Greater(t, d(board.Bishop), d(board.Knight))
 	assert.Greater(t, d(board.Knight), d(board.Durg))
 	assert.Greater(t, d(board.Durg), d(board.Pawn))
-	assert.Less(t, d(board.Pawn), PieceValue(board.Chess, board.Pawn), "a Sipahi never promotes")
+	assert.Less(t, d(board.Pawn), PieceValue(board.Chess(), board.Pawn), "a Sipahi never promotes")
 
-	for _, v := range board.Variants {
+	for _, v := range board.Variants() {
 		assert.Equal(t, kingValue, PieceValue(v, board.King))
 		assert.Zero(t, PieceValue(v, board.NoType))
 	}
 }
 
 func TestChaturangaBareRaja(t *testing.T) {
-	p := mustFEN(t, board.Chaturanga, "3k4/8/8/8/8/8/8/R3K3 w K - 0 1")
+	p := mustFEN(t, board.Chaturanga(), "3k4/8/8/8/8/8/8/R3K3 w K - 0 1")
 	assert.GreaterOrEqual(t, Evaluate(&p), bareRajaScore)
 	assert.Less(t, Evaluate(&p), 10000)
-	p = mustFEN(t, board.Chaturanga, "3k4/8/8/8/8/8/8/R3K3 b - - 0 1")
+	p = mustFEN(t, board.Chaturanga(), "3k4/8/8/8/8/8/8/R3K3 b - - 0 1")
 	assert.LessOrEqual(t, Evaluate(&p), -bareRajaScore)
-	p = mustFEN(t, board.Chaturanga, "3k4/8/8/8/8/8/8/4K3 w - - 0 1")
+	p = mustFEN(t, board.Chaturanga(), "3k4/8/8/8/8/8/8/4K3 w - - 0 1")
 	assert.Zero(t, Evaluate(&p), "both bare is a draw")
 	b := Explain(&p)
 	require.Len(t, b.Terms, 1)
 	assert.Equal(t, "bare raja", b.Terms[0].Name)
 
 	// Down to one piece is dangerous, even with material even.
-	one := mustFEN(t, board.Chaturanga, "3k4/2pp4/8/8/8/8/8/R3K3 w - - 0 1")
+	one := mustFEN(t, board.Chaturanga(), "3k4/2pp4/8/8/8/8/8/R3K3 w - - 0 1")
 	assert.Negative(t, term(Explain(&one), "few pieces").Score)
 }
 
 func TestChaturangaLeapAndPromotion(t *testing.T) {
-	with := mustFEN(t, board.Chaturanga, "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kk - 0 1")
-	without := mustFEN(t, board.Chaturanga, "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w k - 0 1")
+	with := mustFEN(t, board.Chaturanga(), "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kk - 0 1")
+	without := mustFEN(t, board.Chaturanga(), "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w k - 0 1")
 	assert.Greater(t, Evaluate(&with), Evaluate(&without))
 	assert.Negative(t, term(Explain(&without), "raja leap").Score, "only Black keeps the leap")
 
 	// A passed Padati on the a-file becomes a Ratha only once a Ratha is
 	// lost; on the e-file it can only become a Mantri.
-	canPromote := mustFEN(t, board.Chaturanga, "3k4/7p/P7/8/8/8/8/4K2R w - - 0 1")
-	blocked := mustFEN(t, board.Chaturanga, "3k4/7p/P7/8/8/8/8/R3K2R w - - 0 1")
-	mantri := mustFEN(t, board.Chaturanga, "3k4/7p/4P3/8/8/8/8/4K2R w - - 0 1")
+	canPromote := mustFEN(t, board.Chaturanga(), "3k4/7p/P7/8/8/8/8/4K2R w - - 0 1")
+	blocked := mustFEN(t, board.Chaturanga(), "3k4/7p/P7/8/8/8/8/R3K2R w - - 0 1")
+	mantri := mustFEN(t, board.Chaturanga(), "3k4/7p/4P3/8/8/8/8/4K2R w - - 0 1")
 	pc := term(Explain(&canPromote), "passed pawns").EG
 	assert.Greater(t, pc, 2*term(Explain(&blocked), "passed pawns").EG)
 	assert.Greater(t, pc, term(Explain(&mantri), "passed pawns").EG)
 }
 
 func TestDurgTerms(t *testing.T) {
-	start := board.DurgGame.StartPosition()
+	start := board.DurgGame().StartPosition()
 	base := whiteScore(&start)
 
 	// A lost Rath with its Mantri waiting costs far less than the Rath.
-	lost := mustFEN(t, board.DurgGame, "rnh1k1hnr/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/RN2K1HNR[] w KQkq - 0 1 1/0")
-	waiting := mustFEN(t, board.DurgGame, "rnh1k1hnr/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/RN2K1HNR[B] w KQkq - 0 1 1/0")
-	mantri := PieceValue(board.DurgGame, board.Bishop)
+	lost := mustFEN(t, board.DurgGame(), "rnh1k1hnr/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/RN2K1HNR[] w KQkq - 0 1 1/0")
+	waiting := mustFEN(t, board.DurgGame(), "rnh1k1hnr/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/RN2K1HNR[B] w KQkq - 0 1 1/0")
+	mantri := PieceValue(board.DurgGame(), board.Bishop)
 	gain := whiteScore(&waiting) - whiteScore(&lost)
 	assert.InDelta(t, mantri*9/10, gain, float64(mantri)/8, "a waiting Mantri is worth nearly a bishop")
-	assert.Less(t, base-whiteScore(&waiting), PieceValue(board.DurgGame, board.Rath)/2)
+	assert.Less(t, base-whiteScore(&waiting), PieceValue(board.DurgGame(), board.Rath)/2)
 
 	// The call: four fallen with the call available is worth most of a Rani.
-	ready := mustFEN(t, board.DurgGame, "r3k3r/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/R3K3R[Q] w - - 0 1 4/4")
-	called := mustFEN(t, board.DurgGame, "r3k3r/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/R3K3R[] w - - 0 1 4/4")
-	three := mustFEN(t, board.DurgGame, "r3k3r/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/R3K3R[] w - - 0 1 3/4")
+	ready := mustFEN(t, board.DurgGame(), "r3k3r/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/R3K3R[Q] w - - 0 1 4/4")
+	called := mustFEN(t, board.DurgGame(), "r3k3r/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/R3K3R[] w - - 0 1 4/4")
+	three := mustFEN(t, board.DurgGame(), "r3k3r/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/R3K3R[] w - - 0 1 3/4")
 	r := term(Explain(&ready), "rani call").Score
-	assert.Greater(t, r, PieceValue(board.DurgGame, board.Queen)/2)
+	assert.Greater(t, r, PieceValue(board.DurgGame(), board.Queen)/2)
 	assert.Zero(t, term(Explain(&called), "rani call").Score)
 	assert.Greater(t, term(Explain(&three), "rani call").Score, 0)
 	assert.Less(t, term(Explain(&three), "rani call").Score, r*2/3)
 
 	// Mantris on d1 and f1 forfeit both castlings: the Raja on e1 is stuck.
-	forfeit := mustFEN(t, board.DurgGame, "rnh1k1hnr/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/RNHBKBHNR[] w kq - 0 1 0/0")
+	forfeit := mustFEN(t, board.DurgGame(), "rnh1k1hnr/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/RNHBKBHNR[] w kq - 0 1 0/0")
 	assert.Negative(t, term(Explain(&forfeit), "castling").Score)
 	assert.Zero(t, term(Explain(&start), "castling").Score)
 
 	// A black Ashva stranded in White's zone, attacked by White: good for
 	// White (White takes it normally; Black cannot retake without dying).
-	intruder := mustFEN(t, board.DurgGame, "rnh1k1hnr/ppppppppp/1d5d1/9/9/9/1Dn4D1/PPPPPPPPP/R1H1K1HNR[] w KQkq - 0 1 1/0")
+	intruder := mustFEN(t, board.DurgGame(), "rnh1k1hnr/ppppppppp/1d5d1/9/9/9/1Dn4D1/PPPPPPPPP/R1H1K1HNR[] w KQkq - 0 1 1/0")
 	assert.Greater(t, term(Explain(&intruder), "durg zones").Score, 20)
 
 	// Passed Sipahis are worth little: they never promote.
-	sip := mustFEN(t, board.DurgGame, "4k4/9/P8/9/9/9/9/9/4K4[] w - - 0 1 6/6")
-	chess := mustFEN(t, board.Chess, "4k3/8/P7/8/8/8/8/4K3 w - - 0 1")
+	sip := mustFEN(t, board.DurgGame(), "4k4/9/P8/9/9/9/9/9/4K4[] w - - 0 1 6/6")
+	chess := mustFEN(t, board.Chess(), "4k3/8/P7/8/8/8/8/4K3 w - - 0 1")
 	assert.Less(t, term(Explain(&sip), "passed pawns").EG*3, term(Explain(&chess), "passed pawns").EG)
-	dead := mustFEN(t, board.DurgGame, "P3k4/9/9/9/9/9/9/9/4K4[] w - - 0 1 6/6")
+	dead := mustFEN(t, board.DurgGame(), "P3k4/9/9/9/9/9/9/9/4K4[] w - - 0 1 6/6")
 	assert.Less(t, whiteScore(&dead), whiteScore(&sip), "a Sipahi on the last rank is nearly dead")
 }
 
 func TestInsufficientMaterialIsZero(t *testing.T) {
-	p := mustFEN(t, board.Chess, "8/8/4k3/8/8/3NK3/8/8 b - - 0 1")
+	p := mustFEN(t, board.Chess(), "8/8/4k3/8/8/3NK3/8/8 b - - 0 1")
 	require.True(t, p.InsufficientMaterial())
 	assert.Zero(t, Evaluate(&p))
 	b := Explain(&p)
@@ -288,29 +288,29 @@ func TestInsufficientMaterialIsZero(t *testing.T) {
 }
 
 func TestTaperedPhase(t *testing.T) {
-	for _, v := range board.Variants {
+	for _, v := range board.Variants() {
 		start := v.StartPosition()
-		assert.Equal(t, PhaseMidgame, Explain(&start).Phase, v.Name)
+		assert.Equal(t, PhaseMidgame, Explain(&start).Phase, v.Name())
 	}
-	p := mustFEN(t, board.Chess, "8/2k5/8/3P4/8/8/5K2/8 w - - 0 1")
+	p := mustFEN(t, board.Chess(), "8/2k5/8/3P4/8/8/5K2/8 w - - 0 1")
 	assert.Zero(t, Explain(&p).Phase)
 }
 
 func TestEvaluateDoesNotAllocate(t *testing.T) {
-	for _, v := range board.Variants {
+	for _, v := range board.Variants() {
 		ps := positions(t, v, 4, 80)
 		i := 0
 		allocs := testing.AllocsPerRun(500, func() {
 			Evaluate(&ps[i%len(ps)])
 			i++
 		})
-		assert.Zero(t, allocs, v.Name)
+		assert.Zero(t, allocs, v.Name())
 	}
 }
 
 func BenchmarkEvaluate(b *testing.B) {
-	for _, v := range board.Variants {
-		b.Run(v.Name, func(b *testing.B) {
+	for _, v := range board.Variants() {
+		b.Run(v.Name(), func(b *testing.B) {
 			ps := positions(b, v, 2, 60)
 			b.ResetTimer()
 			sink := 0
@@ -364,13 +364,13 @@ func naivePawns(c board.Color, own, enemy board.Bitboard) (rear, isolated, passe
 
 func TestPawnSetsMatchSquareBySquare(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for _, v := range board.Variants {
+	for _, v := range board.Variants() {
 		mask := v.BoardSquares()
 		for i := 0; i < 3000; i++ {
 			var pw [2]board.Bitboard
 			for c := range pw {
 				for n := rng.IntN(12); n > 0; n-- {
-					pw[c] = pw[c].Or(board.SquareBB(board.MakeSquare(rng.IntN(v.Files), rng.IntN(v.Ranks))))
+					pw[c] = pw[c].Or(board.SquareBB(board.MakeSquare(rng.IntN(v.Files()), rng.IntN(v.Ranks()))))
 				}
 			}
 			pw[1] = pw[1].AndNot(pw[0])

@@ -121,11 +121,11 @@ type params struct {
 	pawnStructure int                 // scale of doubled/isolated penalties, /64
 }
 
-// allParams holds one parameter set per variant of board.Variants.
+// allParams holds one parameter set per variant of board.Variants().
 var allParams []*params
 
 func init() {
-	for _, v := range board.Variants {
+	for _, v := range board.Variants() {
 		allParams = append(allParams, newParams(v))
 	}
 }
@@ -142,17 +142,17 @@ func paramsFor(v *board.Variant) *params {
 }
 
 func newParams(v *board.Variant) *params {
-	pr := &params{v: v, files: v.Files, ranks: v.Ranks, boardMask: v.BoardSquares()}
+	pr := &params{v: v, files: v.Files(), ranks: v.Ranks(), boardMask: v.BoardSquares()}
 	switch v { // the weights below are each game's own
-	case board.Chaturanga:
+	case board.Chaturanga():
 		pr.kind = kindChaturanga
-	case board.DurgGame:
+	case board.DurgGame():
 		pr.kind = kindDurg
 	default:
 		pr.kind = kindChess
 	}
 	pr.zones, pr.leap, pr.bareRajaLoses = v.ZoneCaptureKillsBoth(), v.HasRajaLeap(), v.BareKingLoses()
-	F, R := v.Files, v.Ranks
+	F, R := v.Files(), v.Ranks()
 
 	// Relative squares: Black sees the board as White does after the
 	// variant's own symmetry (the one Position.Mirrored uses), which keeps

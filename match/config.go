@@ -300,7 +300,7 @@ var errHelp = errors.New("help requested")
 // -draw, -resign and -sprt.
 func ParseArgs(args []string) (*Config, error) {
 	cfg := &Config{
-		Variant: board.Chess, Games: 1, Rounds: 1, Repeat: 1, Concurrency: 1,
+		Variant: board.Chess(), Games: 1, Rounds: 1, Repeat: 1, Concurrency: 1,
 		Openings: OpeningConfig{Format: "epd", Start: 1, Bound: 150, Depth: 4},
 		Event:    "senapati match", Site: "?", Stall: 30 * time.Second, RatingEvery: 10, Progress: "auto",
 	}

@@ -58,7 +58,7 @@ func TestParseArgs(t *testing.T) {
 	require.Equal(t, []UCIOption{{"Hash", "16"}, {"Move Overhead", "10"}}, b.Options)
 	require.Equal(t, 500*time.Millisecond, b.TC.MoveTime)
 	require.Zero(t, b.TC.Base, "st= replaces the -each tc=")
-	require.Equal(t, board.DurgGame, cfg.Variant)
+	require.Equal(t, board.DurgGame(), cfg.Variant)
 	require.Equal(t, 10, cfg.Games)
 	require.Equal(t, 2, cfg.Rounds)
 	require.Equal(t, 2, cfg.Repeat)

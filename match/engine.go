@@ -176,17 +176,17 @@ func (e *Engine) handshake(ctx context.Context, v *board.Variant, timeout time.D
 		return fmt.Errorf("no uciok: %v", err)
 	}
 	variantOpt, hasVariant := e.options["uci_variant"]
-	if v != board.Chess {
+	if v != board.Chess() {
 		known := false
 		for i := 0; i+1 < len(variantOpt); i++ {
-			known = known || variantOpt[i] == "var" && strings.EqualFold(variantOpt[i+1], v.Name)
+			known = known || variantOpt[i] == "var" && strings.EqualFold(variantOpt[i+1], v.Name())
 		}
 		if !known {
-			return fmt.Errorf("the engine does not announce variant %s in option UCI_Variant", v.Name)
+			return fmt.Errorf("the engine does not announce variant %s in option UCI_Variant", v.Name())
 		}
 	}
 	if hasVariant {
-		if err := e.send("setoption name UCI_Variant value " + v.Name); err != nil {
+		if err := e.send("setoption name UCI_Variant value " + v.Name()); err != nil {
 			return err
 		}
 	}

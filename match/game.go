@@ -191,7 +191,7 @@ func (c *clock) spend(elapsed time.Duration) {
 // positionCommand is "position startpos|fen FEN [moves ...]".
 func positionCommand(v *board.Variant, fen string, moves []string) string {
 	var b strings.Builder
-	if fen == v.StartFEN {
+	if fen == v.StartFEN() {
 		b.WriteString("position startpos")
 	} else {
 		b.WriteString("position fen " + fen)

@@ -162,9 +162,9 @@ func TestClock(t *testing.T) {
 }
 
 func TestPositionCommand(t *testing.T) {
-	v := board.DurgGame
-	require.Equal(t, "position startpos", positionCommand(v, v.StartFEN, nil))
-	require.Equal(t, "position startpos moves e2e4 B@c9,e8e6", positionCommand(v, v.StartFEN, []string{"e2e4", "B@c9,e8e6"}))
+	v := board.DurgGame()
+	require.Equal(t, "position startpos", positionCommand(v, v.StartFEN(), nil))
+	require.Equal(t, "position startpos moves e2e4 B@c9,e8e6", positionCommand(v, v.StartFEN(), []string{"e2e4", "B@c9,e8e6"}))
 	fen := "r3k4/9/9/9/9/9/9/9/R3K4[] w - - 59 40 0/0"
 	require.Equal(t, "position fen "+fen+" moves a1b1", positionCommand(v, fen, []string{"a1b1"}))
 }
@@ -191,7 +191,7 @@ func TestThoughtInfo(t *testing.T) {
 }
 
 func TestPGNText(t *testing.T) {
-	v := board.Chess
+	v := board.Chess()
 	spec := &gameSpec{number: 7, firstWhite: true}
 	r := &gameResult{spec: spec, white: "A", black: `B "quoted"`, variant: v,
 		startFEN: "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2",

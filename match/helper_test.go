@@ -83,7 +83,7 @@ func fakeEngine(mode string, args []string) {
 			script = append(script, a)
 		}
 	}
-	v := board.Chess
+	v := board.Chess()
 	pos := v.StartPosition()
 	next := 0
 	in := bufio.NewScanner(os.Stdin)

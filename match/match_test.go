@@ -301,7 +301,7 @@ func TestMainExitCodes(t *testing.T) {
 
 func TestRandomOpeningsWithEngine(t *testing.T) {
 	pids := trackProcesses(t)
-	v := board.DurgGame
+	v := board.DurgGame()
 	cfg := EngineConfig{Name: "S", Cmd: senapatiBin}
 	e, err := startEngine(context.Background(), &cfg, v, 10*time.Second, nil)
 	require.NoError(t, err)

@@ -25,7 +25,7 @@ type Opening struct {
 func checkOpening(v *board.Variant, o *Opening) error {
 	pos, err := board.ParseFEN(v, o.FEN)
 	if err != nil {
-		return fmt.Errorf("invalid %s FEN %q: %v", v.Name, o.FEN, err)
+		return fmt.Errorf("invalid %s FEN %q: %v", v.Name(), o.FEN, err)
 	}
 	o.FEN = pos.FEN()
 	g := board.NewGame(pos)
@@ -209,10 +209,10 @@ func readPGN(v *board.Variant, r io.Reader, plies int) ([]Opening, error) {
 	}
 	out := make([]Opening, 0, len(games))
 	for i, g := range games {
-		if name, ok := g.tags["Variant"]; ok && !strings.EqualFold(name, v.Name) && !(v == board.Chess && strings.EqualFold(name, "standard")) {
-			return nil, fmt.Errorf("game %d is variant %s, the match plays %s", i+1, name, v.Name)
+		if name, ok := g.tags["Variant"]; ok && !strings.EqualFold(name, v.Name()) && !(v == board.Chess() && strings.EqualFold(name, "standard")) {
+			return nil, fmt.Errorf("game %d is variant %s, the match plays %s", i+1, name, v.Name())
 		}
-		o := Opening{FEN: v.StartFEN, Moves: g.moves}
+		o := Opening{FEN: v.StartFEN(), Moves: g.moves}
 		if fen, ok := g.tags["FEN"]; ok {
 			o.FEN = fen
 		}
@@ -305,7 +305,7 @@ func randomOpenings(ctx context.Context, v *board.Variant, n, plies, bound int, 
 			return nil, discarded, fmt.Errorf("found only %d of %d openings within %d cp after %d playouts; raise bound= or lower plies=", len(out), n, bound, tries)
 		}
 		g := board.NewGame(v.StartPosition())
-		o := Opening{FEN: v.StartFEN}
+		o := Opening{FEN: v.StartFEN()}
 		for len(o.Moves) < plies {
 			g.Position().GenerateMoves(&ml)
 			m := ml.Moves[rng.IntN(ml.N)]

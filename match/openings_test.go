@@ -19,7 +19,7 @@ rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2
 
 4k3/8/8/8/8/8/8/4K2R w K -
 `
-	ops, err := readEPD(board.Chess, strings.NewReader(book))
+	ops, err := readEPD(board.Chess(), strings.NewReader(book))
 	require.NoError(t, err)
 	require.Len(t, ops, 3)
 	require.Equal(t, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", ops[0].FEN)
@@ -28,16 +28,16 @@ rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2
 
 	durg := "rnh1k1hnr/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/RNH1K1HNR[] w KQkq - 0 1 0/0\n" +
 		"rnh1k1hnr/ppppppppp/1d5d1/9/9/4P4/1D5D1/PPPP1PPPP/RNH1K1HNR b KQkq -\n"
-	ops, err = readEPD(board.DurgGame, strings.NewReader(durg))
+	ops, err = readEPD(board.DurgGame(), strings.NewReader(durg))
 	require.NoError(t, err)
 	require.Len(t, ops, 2)
-	require.Equal(t, board.DurgGame.StartFEN, ops[0].FEN)
+	require.Equal(t, board.DurgGame().StartFEN(), ops[0].FEN)
 
-	_, err = readEPD(board.Chess, strings.NewReader("8/8/8/8/8/8/8/8 w - -\n"))
+	_, err = readEPD(board.Chess(), strings.NewReader("8/8/8/8/8/8/8/8 w - -\n"))
 	require.ErrorContains(t, err, "line 1")
-	_, err = readEPD(board.Chess, strings.NewReader("\nxyz\n"))
+	_, err = readEPD(board.Chess(), strings.NewReader("\nxyz\n"))
 	require.ErrorContains(t, err, "line 2")
-	_, err = readEPD(board.Chess, strings.NewReader("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\n"))
+	_, err = readEPD(board.Chess(), strings.NewReader("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\n"))
 	require.ErrorContains(t, err, "already over (Draw by stalemate)")
 }
 
@@ -53,28 +53,28 @@ func TestReadPGNOpenings(t *testing.T) {
 
 40. a1b1 a9b9 *
 `
-	ops, err := readPGN(board.DurgGame, strings.NewReader(text), 0)
+	ops, err := readPGN(board.DurgGame(), strings.NewReader(text), 0)
 	require.NoError(t, err)
 	require.Len(t, ops, 2)
 	require.Equal(t, []string{"e2e4", "e8e6", "b1c3", "b9c7", "h1g3"}, ops[0].Moves)
 	require.Equal(t, "r3k4/9/9/9/9/9/9/9/R3K4[] w - - 10 40 0/0", ops[1].FEN)
 	require.Equal(t, []string{"a1b1", "a9b9"}, ops[1].Moves)
-	ops, err = readPGN(board.DurgGame, strings.NewReader(text), 3)
+	ops, err = readPGN(board.DurgGame(), strings.NewReader(text), 3)
 	require.NoError(t, err)
 	require.Equal(t, []string{"e2e4", "e8e6", "b1c3"}, ops[0].Moves)
 
-	_, err = readPGN(board.Chess, strings.NewReader(text), 0)
+	_, err = readPGN(board.Chess(), strings.NewReader(text), 0)
 	require.ErrorContains(t, err, "game 1 is variant durg")
 	// SAN and UCI, mixed, as other tools and -pgnout write them.
-	ops, err = readPGN(board.Chess, strings.NewReader("1. e4 e7e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O *\n"), 0)
+	ops, err = readPGN(board.Chess(), strings.NewReader("1. e4 e7e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O *\n"), 0)
 	require.NoError(t, err)
 	require.Equal(t, []string{"e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "e1g1"}, ops[0].Moves)
-	ops, err = readPGN(board.DurgGame, strings.NewReader("1. e4 e6 2. Nc3 Nc7 3. Ng3 *\n"), 0)
+	ops, err = readPGN(board.DurgGame(), strings.NewReader("1. e4 e6 2. Nc3 Nc7 3. Ng3 *\n"), 0)
 	require.NoError(t, err)
 	require.Equal(t, []string{"e2e4", "e8e6", "b1c3", "b9c7", "h1g3"}, ops[0].Moves)
-	_, err = readPGN(board.Chess, strings.NewReader("1. e4 e5 2. Ke3 *\n"), 0)
+	_, err = readPGN(board.Chess(), strings.NewReader("1. e4 e5 2. Ke3 *\n"), 0)
 	require.ErrorContains(t, err, `game 1: move 3: illegal move "Ke3"`)
-	_, err = readPGN(board.Chess, strings.NewReader("1. f2f3 e7e5 2. g2g4 d8h4 0-1\n"), 0)
+	_, err = readPGN(board.Chess(), strings.NewReader("1. f2f3 e7e5 2. g2g4 d8h4 0-1\n"), 0)
 	require.ErrorContains(t, err, "already over (Black mates)")
 }
 
@@ -89,7 +89,7 @@ func TestLoadAndPickOpenings(t *testing.T) {
 	}
 	lines = append(lines, fens...)
 	require.NoError(t, os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644))
-	book, err := loadOpenings(board.Chess, &OpeningConfig{File: path, Format: "epd", Start: 2})
+	book, err := loadOpenings(board.Chess(), &OpeningConfig{File: path, Format: "epd", Start: 2})
 	require.NoError(t, err)
 	require.Len(t, book, 3)
 	require.Equal(t, fens[1], book[0].FEN)
@@ -99,14 +99,14 @@ func TestLoadAndPickOpenings(t *testing.T) {
 	r1, r2 := pickOpenings(book, 3, true, 9), pickOpenings(book, 3, true, 9)
 	require.Equal(t, r1, r2)
 	require.ElementsMatch(t, book, r1, "a shuffle uses every opening once before repeating")
-	_, err = loadOpenings(board.Chess, &OpeningConfig{File: path, Format: "epd", Start: 5})
+	_, err = loadOpenings(board.Chess(), &OpeningConfig{File: path, Format: "epd", Start: 5})
 	require.ErrorContains(t, err, "start=5 but the file holds 4 openings")
-	_, err = loadOpenings(board.Chess, &OpeningConfig{File: path + ".missing", Format: "epd", Start: 1})
+	_, err = loadOpenings(board.Chess(), &OpeningConfig{File: path + ".missing", Format: "epd", Start: 1})
 	require.Error(t, err)
 }
 
 func TestRandomOpeningsBound(t *testing.T) {
-	v := board.Chaturanga
+	v := board.Chaturanga()
 	calls := 0
 	// A checker that calls every other position lopsided.
 	check := func(_ context.Context, position string) (int, error) {

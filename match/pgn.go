@@ -26,7 +26,7 @@ func (r *gameResult) pgn(event, site string, minimal bool) string {
 	tag("White", r.white)
 	tag("Black", r.black)
 	tag("Result", r.result.String())
-	tag("Variant", r.variant.Name)
+	tag("Variant", r.variant.Name())
 	tag("SetUp", "1")
 	tag("FEN", r.startFEN)
 	if tw, tb := r.tc[0].String(), r.tc[1].String(); tw == tb {

@@ -551,7 +551,7 @@ func (t *tournament) openings(ctx context.Context, checker *Engine, n int) ([]Op
 	}
 	ops := make([]Opening, n)
 	for i := range ops {
-		ops[i] = Opening{FEN: v.StartFEN}
+		ops[i] = Opening{FEN: v.StartFEN()}
 	}
 	return ops, nil
 }

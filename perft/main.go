@@ -57,7 +57,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *fen == "" {
-		*fen = v.StartFEN
+		*fen = v.StartFEN()
 	}
 	pos, err := board.ParseFEN(v, *fen)
 	if err != nil {

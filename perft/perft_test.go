@@ -37,7 +37,7 @@ const shortLimit = 200_000
 func TestChessPerft(t *testing.T) {
 	for _, tc := range chessSuite {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := board.ParseFEN(board.Chess, tc.fen)
+			p, err := board.ParseFEN(board.Chess(), tc.fen)
 			require.NoError(t, err)
 			for d, want := range tc.counts {
 				if testing.Short() && want > shortLimit {
@@ -50,15 +50,15 @@ func TestChessPerft(t *testing.T) {
 }
 
 func TestDivideSumsToCount(t *testing.T) {
-	for _, v := range board.Variants {
+	for _, v := range board.Variants() {
 		p := v.StartPosition()
 		var sum uint64
 		lines := Divide(&p, 3)
 		for _, l := range lines {
 			sum += l.Nodes
 		}
-		require.Equal(t, Count(&p, 3), sum, v.Name)
-		require.Len(t, lines, int(Count(&p, 1)), v.Name)
+		require.Equal(t, Count(&p, 3), sum, v.Name())
+		require.Len(t, lines, int(Count(&p, 1)), v.Name())
 	}
 }
 
@@ -68,14 +68,14 @@ func BenchmarkPerft(b *testing.B) {
 		fen   string
 		depth int
 	}{
-		{board.Chess, board.Chess.StartFEN, 5},
-		{board.Chess, chessSuite[1].fen, 4},
-		{board.Chaturanga, board.Chaturanga.StartFEN, 5},
-		{board.DurgGame, board.DurgGame.StartFEN, 4},
+		{board.Chess(), board.Chess().StartFEN(), 5},
+		{board.Chess(), chessSuite[1].fen, 4},
+		{board.Chaturanga(), board.Chaturanga().StartFEN(), 5},
+		{board.DurgGame(), board.DurgGame().StartFEN(), 4},
 	} {
 		p, err := board.ParseFEN(bc.v, bc.fen)
 		require.NoError(b, err)
-		b.Run(bc.v.Name, func(b *testing.B) {
+		b.Run(bc.v.Name(), func(b *testing.B) {
 			var nodes uint64
 			for b.Loop() {
 				nodes += Count(&p, bc.depth)

@@ -51,7 +51,7 @@ type playoutStats struct {
 // them at every ply, and perft to perftDepth at every perftEvery-th ply.
 func comparePlayouts(t *testing.T, v *board.Variant, ref refPosition, games, maxPlies, perftDepth, perftEvery int,
 	classify func(p *board.Position) []string) playoutStats {
-	rng := rand.New(rand.NewPCG(2026, uint64(len(v.Name))))
+	rng := rand.New(rand.NewPCG(2026, uint64(len(v.Name()))))
 	stats := playoutStats{reached: map[string]int{}}
 	for g := 0; g < games; g++ {
 		p := v.StartPosition()
@@ -99,7 +99,7 @@ func compareStartPerft(t *testing.T, v *board.Variant, ref refPosition, depth in
 	}
 	p := v.StartPosition()
 	for d := 1; d <= depth; d++ {
-		require.Equal(t, ref.Perft(d), Count(&p, d), "%s start perft %d", v.Name, d)
+		require.Equal(t, ref.Perft(d), Count(&p, d), "%s start perft %d", v.Name(), d)
 	}
 }
 
@@ -107,12 +107,12 @@ func TestChaturangaMatchesReference(t *testing.T) {
 	start, err := refchaturanga.FromFEN(refchaturanga.StartFEN)
 	require.NoError(t, err)
 	ref := refChaturanga{start}
-	compareStartPerft(t, board.Chaturanga, ref, 5)
+	compareStartPerft(t, board.Chaturanga(), ref, 5)
 	games := 40
 	if testing.Short() {
 		games = 6
 	}
-	stats := comparePlayouts(t, board.Chaturanga, ref, games, 150, 2, 3, func(p *board.Position) []string {
+	stats := comparePlayouts(t, board.Chaturanga(), ref, games, 150, 2, 3, func(p *board.Position) []string {
 		var k []string
 		if p.HasLeap(p.SideToMove()) {
 			k = append(k, "leap available")
@@ -144,12 +144,12 @@ func TestDurgMatchesReference(t *testing.T) {
 	start, err := refdurg.FromFEN(refdurg.StartFEN)
 	require.NoError(t, err)
 	ref := refDurg{start}
-	compareStartPerft(t, board.DurgGame, ref, 4)
+	compareStartPerft(t, board.DurgGame(), ref, 4)
 	games, perftDepth := 60, 3
 	if testing.Short() {
 		games, perftDepth = 8, 2
 	}
-	stats := comparePlayouts(t, board.DurgGame, ref, games, 120, perftDepth, 4, func(p *board.Position) []string {
+	stats := comparePlayouts(t, board.DurgGame(), ref, games, 120, perftDepth, 4, func(p *board.Position) []string {
 		var k []string
 		us := p.SideToMove()
 		if p.Waiting(us) > 0 {

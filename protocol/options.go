@@ -55,7 +55,7 @@ type state struct {
 }
 
 func newState(e Engine, tools Tools) state {
-	return state{engine: e, tools: tools, settings: e.Settings(), variant: board.Chess, pos: board.Chess.StartPosition()}
+	return state{engine: e, tools: tools, settings: e.Settings(), variant: board.Chess(), pos: board.Chess().StartPosition()}
 }
 
 // setVariant switches the game and resets the position.
@@ -73,7 +73,7 @@ const MaxThreads = 256
 // options is the option table every protocol announces.
 var options = []*option{
 	{name: "UCI_Variant", kind: combo, choices: board.VariantNames(),
-		get: func(s *state) string { return s.variant.Name },
+		get: func(s *state) string { return s.variant.Name() },
 		set: func(s *state, v optionValue) error {
 			variant, err := board.VariantByName(v.text)
 			if err == nil {

@@ -98,7 +98,7 @@ func (u *UCI) Handle(line string) bool {
 	case "uci":
 		u.send("id name Senapati")
 		u.send("id author the Senapati developers")
-		defaults := state{settings: search.DefaultSettings(), variant: board.Variants[0]}
+		defaults := state{settings: search.DefaultSettings(), variant: board.Variants()[0]}
 		for _, o := range options {
 			u.send("%s", o.announceUCI(&defaults))
 		}
@@ -145,7 +145,7 @@ func (u *UCI) setOptionCommand(args []string) {
 	}
 	if u.variant != variant || strings.EqualFold(name, "UCI_Variant") {
 		v := u.variant
-		u.info("variant %s files %d ranks %d startpos %s", v.Name, v.Files, v.Ranks, v.StartFEN)
+		u.info("variant %s files %d ranks %d startpos %s", v.Name(), v.Files(), v.Ranks(), v.StartFEN())
 	}
 	u.applyIfIdle()
 }
@@ -203,7 +203,7 @@ func (u *UCI) position(args []string) {
 		}
 		p, err := board.ParseFEN(u.variant, strings.Join(rest[:end], " "))
 		if err != nil {
-			u.info("invalid FEN for %s: %v", u.variant.Name, err)
+			u.info("invalid FEN for %s: %v", u.variant.Name(), err)
 			return
 		}
 		pos, rest = p, rest[end:]
@@ -240,7 +240,7 @@ func (u *UCI) display() {
 	for _, l := range boardDiagram(&u.pos) {
 		u.send("%s", l)
 	}
-	u.send("Variant: %s", u.variant.Name)
+	u.send("Variant: %s", u.variant.Name())
 	u.send("Fen: %s", u.pos.FEN())
 	u.send("Key: %016X", u.pos.Hash())
 	check := ""
@@ -254,10 +254,10 @@ func (u *UCI) display() {
 func boardDiagram(p *board.Position) []string {
 	v := p.Variant()
 	var lines []string
-	for r := v.Ranks - 1; r >= 0; r-- {
+	for r := v.Ranks() - 1; r >= 0; r-- {
 		var b strings.Builder
 		fmt.Fprintf(&b, "%d ", r+1)
-		for f := 0; f < v.Files; f++ {
+		for f := 0; f < v.Files(); f++ {
 			c := byte('.')
 			if pc := p.PieceAt(board.MakeSquare(f, r)); pc != board.NoPiece {
 				c = v.PieceLetter(pc)
@@ -269,7 +269,7 @@ func boardDiagram(p *board.Position) []string {
 	}
 	var b strings.Builder
 	b.WriteString("  ")
-	for f := 0; f < v.Files; f++ {
+	for f := 0; f < v.Files(); f++ {
 		b.WriteByte(' ')
 		b.WriteByte(byte('a' + f))
 	}

@@ -267,7 +267,7 @@ func TestCommandsDuringEndlessSearchDoNotHang(t *testing.T) {
 	s.send("stop")
 	out := s.expect("bestmove", 5*time.Second)
 	best := strings.Fields(out[len(out)-1])[1]
-	start := board.Chess.StartPosition()
+	start := board.Chess().StartPosition()
 	_, err := start.ParseMove(best)
 	require.NoError(t, err, "the search kept its own root: %s is a move of the start position", best)
 	// The next go searches the new position.
@@ -279,7 +279,7 @@ func TestCommandsDuringEndlessSearchDoNotHang(t *testing.T) {
 }
 
 func rulesAfter(t *testing.T, moves ...string) board.Position {
-	p := board.Chess.StartPosition()
+	p := board.Chess().StartPosition()
 	for _, s := range moves {
 		m, err := p.ParseMove(s)
 		require.NoError(t, err)

@@ -30,16 +30,16 @@ var mateTests = []struct {
 	plies int // plies to mate (1 = mate in 1)
 	first string
 }{
-	{"chess back rank", board.Chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, "a1a8"},
-	{"chess mate in 2", board.Chess, "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", 3, "a1a6"},
+	{"chess back rank", board.Chess(), "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, "a1a8"},
+	{"chess mate in 2", board.Chess(), "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", 3, "a1a6"},
 	// The only mate: the Ashva takes on e8 inside Black's zone, both die,
 	// and the opened e-file is check from the Gaj.
-	{"durg zone kill opens the file", board.DurgGame, "3dkd3/1n1pnp3/9/5N3/9/9/9/9/K3R4[] w - - 0 1 0/0", 1, "f6e8"},
+	{"durg zone kill opens the file", board.DurgGame(), "3dkd3/1n1pnp3/9/5N3/9/9/9/9/K3R4[] w - - 0 1 0/0", 1, "f6e8"},
 	// Taking the last black piece bares the Raja: an immediate win.
-	{"chaturanga bare Raja", board.Chaturanga, "3k4/8/8/8/8/8/p7/R3K3 w - - 0 1", 1, "a1a2"},
+	{"chaturanga bare Raja", board.Chaturanga(), "3k4/8/8/8/8/8/p7/R3K3 w - - 0 1", 1, "a1a2"},
 	// Rh1 wins the last Padati next move whatever Black does.
-	{"chaturanga bare Raja in 2", board.Chaturanga, "4k3/8/3K4/8/8/8/7p/1R6 w - - 0 1", 3, ""},
-	{"durg mate in 2", board.DurgGame, "4k4/9/3K5/9/9/9/9/9/1R7[Q] w - - 0 1 5/6", 3, ""},
+	{"chaturanga bare Raja in 2", board.Chaturanga(), "4k3/8/3K4/8/8/8/7p/1R6 w - - 0 1", 3, ""},
+	{"durg mate in 2", board.DurgGame(), "4k4/9/3K5/9/9/9/9/9/1R7[Q] w - - 0 1 5/6", 3, ""},
 }
 
 func TestFindsMates(t *testing.T) {
@@ -64,17 +64,17 @@ func TestFindsMates(t *testing.T) {
 }
 
 func TestFixedDepthAndNodesAreReproducible(t *testing.T) {
-	for _, v := range board.Variants {
+	for _, v := range board.Variants() {
 		for _, l := range []Limits{{Depth: 6}, {Nodes: 30000}} {
 			var first Result
 			for run := 0; run < 2; run++ {
 				e := newTestEngine(1)
-				r, _ := searchFEN(t, e, v, v.StartFEN, l)
+				r, _ := searchFEN(t, e, v, v.StartFEN(), l)
 				if run == 0 {
 					first = r
 					continue
 				}
-				require.Equal(t, first, r, "%s %+v", v.Name, l)
+				require.Equal(t, first, r, "%s %+v", v.Name(), l)
 			}
 			if l.Nodes > 0 {
 				require.Equal(t, l.Nodes, first.Nodes, "go nodes stops at the exact count")
@@ -84,9 +84,9 @@ func TestFixedDepthAndNodesAreReproducible(t *testing.T) {
 }
 
 func TestThreadsShareTheTableRaceFree(t *testing.T) {
-	for _, v := range board.Variants {
+	for _, v := range board.Variants() {
 		e := newTestEngine(4)
-		r, p := searchFEN(t, e, v, v.StartFEN, Limits{Depth: 6})
+		r, p := searchFEN(t, e, v, v.StartFEN(), Limits{Depth: 6})
 		var ml board.MoveList
 		p.GenerateMoves(&ml)
 		require.Contains(t, ml.Slice(), r.Best)
@@ -96,7 +96,7 @@ func TestThreadsShareTheTableRaceFree(t *testing.T) {
 
 func TestStopEndsInfiniteSearch(t *testing.T) {
 	e := newTestEngine(2)
-	p := board.DurgGame.StartPosition()
+	p := board.DurgGame().StartPosition()
 	done := make(chan Result)
 	go func() { done <- e.Search(context.Background(), p, nil, Limits{Infinite: true}, nil) }()
 	time.Sleep(100 * time.Millisecond)
@@ -133,7 +133,7 @@ func TestTimeBudgetStaysInsideTheClock(t *testing.T) {
 func TestRepetitionOfGameHistoryIsADraw(t *testing.T) {
 	// White, a queen down, can step back into a position of the game's
 	// history: the search takes the draw.
-	p, err := board.ParseFEN(board.Chess, "6k1/8/8/8/3q4/8/8/6K1 w - - 10 40")
+	p, err := board.ParseFEN(board.Chess(), "6k1/8/8/8/3q4/8/8/6K1 w - - 10 40")
 	require.NoError(t, err)
 	var ml board.MoveList
 	p.GenerateMoves(&ml)
@@ -150,7 +150,7 @@ func TestRepetitionOfGameHistoryIsADraw(t *testing.T) {
 // The search's inner loop must not allocate: a fixed-depth search on a
 // warmed-up worker allocates nothing per node.
 func TestSearchInnerLoopDoesNotAllocate(t *testing.T) {
-	for _, v := range board.Variants {
+	for _, v := range board.Variants() {
 		e := newTestEngine(1)
 		p := v.StartPosition()
 		e.Search(context.Background(), p, nil, Limits{Depth: 2}, nil)
@@ -158,13 +158,13 @@ func TestSearchInnerLoopDoesNotAllocate(t *testing.T) {
 		allocs := testing.AllocsPerRun(3, func() {
 			w.search(0, 5, -Infinity, Infinity, true)
 		})
-		require.Zero(t, allocs, v.Name)
+		require.Zero(t, allocs, v.Name())
 	}
 }
 
 func BenchmarkSearch(b *testing.B) {
-	for _, v := range board.Variants {
-		b.Run(v.Name, func(b *testing.B) {
+	for _, v := range board.Variants() {
+		b.Run(v.Name(), func(b *testing.B) {
 			e := newTestEngine(1)
 			p := v.StartPosition()
 			var nodes uint64

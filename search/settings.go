@@ -39,5 +39,5 @@ func (m MoveRule) For(v *board.Variant) int {
 	if m.Set {
 		return m.Moves
 	}
-	return v.DefaultMoveRule
+	return v.DefaultMoveRule()
 }
