@@ -141,7 +141,7 @@ func Run(w io.Writer, cfg Config) (nodes uint64, elapsed time.Duration, err erro
 		Eval: eval.Evaluate, Value: eval.PieceValue,
 	})
 	fmt.Fprintf(w, "bench: %d positions, threads %d, hash %d MB, depth %s\n",
-		len(jobs), cfg.Threads, cfg.HashMB, strings.Join(depths, ", "))
+		len(jobs), cfg.Threads, e.TT.MB(), strings.Join(depths, ", "))
 
 	var vNodes uint64
 	var vTime time.Duration

@@ -81,7 +81,9 @@ func (u *UCI) options() []*option {
 			return nil
 		}},
 		{name: "Hash", kind: "spin", def: "16", min: 1, max: search.MaxHashMB, apply: func(u *UCI, v string) error {
-			u.engine.TT.Resize(atoi(v))
+			if asked, got := atoi(v), u.engine.TT.Resize(atoi(v)); got < asked {
+				u.info("Hash %d MB is more than this machine can spare; the table has %d MB", asked, got)
+			}
 			return nil
 		}},
 		{name: "Clear Hash", kind: "button", apply: func(u *UCI, _ string) error {
