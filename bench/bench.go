@@ -142,7 +142,7 @@ func Run(w io.Writer, cfg Config, newEngine NewEngine) (nodes uint64, elapsed ti
 	settings.HashMB, settings.Threads = cfg.HashMB, cfg.Threads
 	e := newEngine(settings)
 	fmt.Fprintf(w, "bench: %d positions, threads %d, hash %d MB, depth %s\n",
-		len(jobs), cfg.Threads, cfg.HashMB, strings.Join(depths, ", "))
+		len(jobs), cfg.Threads, e.Settings().HashMB, strings.Join(depths, ", "))
 
 	var vNodes uint64
 	var vTime time.Duration

@@ -164,8 +164,12 @@ func (u *UCI) applyIfIdle() {
 		}
 	}
 	if u.settings != u.engine.Settings() {
+		asked := u.settings.HashMB
 		u.engine.Configure(u.settings)
 		u.settings = u.engine.Settings()
+		if got := u.settings.HashMB; got < asked {
+			u.info("Hash %d MB is more than this machine can spare; the table has %d MB", asked, got)
+		}
 	}
 	if u.newGame {
 		u.engine.NewGame()

@@ -70,6 +70,7 @@ func NewEngine(s Settings, eval Evaluator, value PieceValuer) *Engine {
 	e := &Engine{eval: eval, value: value}
 	e.settings = normalize(s)
 	e.TT = NewTT(e.settings.HashMB)
+	e.settings.HashMB = e.TT.MB()
 	return e
 }
 
@@ -90,7 +91,7 @@ func (e *Engine) Configure(s Settings) {
 	defer e.mu.Unlock()
 	s = normalize(s)
 	if s.HashMB != e.settings.HashMB {
-		e.TT.Resize(s.HashMB)
+		s.HashMB = e.TT.Resize(s.HashMB) // what the machine could spare
 	}
 	e.settings = s
 }
@@ -110,6 +111,8 @@ func (e *Engine) PonderHit() { e.ponder.Store(false) }
 
 // NewGame forgets everything learnt (ucinewgame).
 func (e *Engine) NewGame() {
+	e.mu.Lock() // never while a search runs
+	defer e.mu.Unlock()
 	e.TT.Clear()
 	e.workers = nil
 }

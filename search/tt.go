@@ -2,6 +2,8 @@ package search
 
 import (
 	"math/bits"
+	"runtime"
+	"runtime/debug"
 	"sync/atomic"
 
 	"senapati/board"
@@ -26,6 +28,8 @@ type TT struct {
 	entries    []ttEntry
 	clusters   uint64
 	generation atomic.Uint32
+	mapped     bool            // entries are a memory mapping (see mapMinMB)
+	cleanup    runtime.Cleanup // unmaps entries if t is dropped unreleased
 }
 
 type ttEntry struct{ key, data atomic.Uint64 }
@@ -56,9 +60,14 @@ func unpackTT(d uint64) ttHit {
 	}
 }
 
-// MaxHashMB caps the table: asking the OS for more memory than it has kills
-// the process outright, and no machine this engine targets has 16 GB spare.
+// MaxHashMB is the largest Hash announced; HashLimitMB lowers it to what
+// the machine can hold.
 const MaxHashMB = 16384
+
+const (
+	entryBytes   = 16
+	clusterBytes = entryBytes * clusterSize
+)
 
 // NewTT makes a table of about mb megabytes (at least one cluster).
 func NewTT(mb int) *TT {
@@ -67,19 +76,83 @@ func NewTT(mb int) *TT {
 	return t
 }
 
-// Resize replaces the table; the old one becomes garbage at once.
-func (t *TT) Resize(mb int) {
-	n := uint64(max(mb, 1)) << 20 / (16 * clusterSize)
-	t.entries = nil
-	t.entries = make([]ttEntry, n*clusterSize)
-	t.clusters = n
+// Resize replaces the table with an empty one of mb megabytes, lowered to
+// HashLimitMB, and returns the size it got. The old table's memory goes
+// back to the OS first, so that it counts as available. Not to be called
+// while a search runs.
+func (t *TT) Resize(mb int) int {
+	t.release()
+	return t.allocate(min(max(mb, 1), HashLimitMB()))
 }
 
-// Clear empties the table (ucinewgame, Clear Hash).
-// Only called between searches, so plain stores suffice.
+// Clear empties the table (ucinewgame, Clear Hash). A mapped table gets
+// fresh zeroed memory of the same size: the cost is freeing the pages a
+// search used, not writing every entry. Not to be called while a search
+// runs.
 func (t *TT) Clear() {
-	clear(t.entries)
+	if t.mapped {
+		mb := t.MB()
+		t.release()
+		t.allocate(mb)
+	} else {
+		clear(t.entries)
+	}
 	t.generation.Store(0)
+}
+
+// MB is the table's size in megabytes.
+func (t *TT) MB() int { return int(t.clusters * clusterBytes >> 20) }
+
+// Tables from mapMinMB up live in a memory mapping of their own, outside
+// the Go heap (where the OS allows it, and not in race builds, where the
+// race detector must see the table). A new mapping is zero and untouched,
+// and unmapping hands its pages back to the OS at once. On the heap, a
+// large allocation that reuses freed memory is zeroed by writing all of
+// it, and freed memory goes back only when the scavenger gets to it.
+// Smaller tables are cheap either way and stay on the heap, where the GC
+// frees a dropped one as it frees everything else.
+const mapMinMB = 64
+
+// mappedBytes counts the memory of all mapped tables in the process.
+var mappedBytes atomic.Int64
+
+func (t *TT) release() {
+	old, mapped := t.entries, t.mapped
+	t.entries, t.clusters, t.mapped = nil, 0, false
+	switch {
+	case mapped:
+		t.cleanup.Stop()
+		t.cleanup = runtime.Cleanup{}
+		unmapEntries(old)
+	case len(old)*entryBytes >= mapMinMB<<20:
+		debug.FreeOSMemory() // a large heap table: return it now
+	}
+}
+
+// allocate makes an empty table of mb megabytes, or of fewer if the OS
+// refuses to map that much (strict overcommit), and returns the size it
+// got.
+func (t *TT) allocate(mb int) int {
+	for canMap && mb >= mapMinMB {
+		if mappedBytes.Load() > 0 {
+			// Another table is mapped, maybe one dropped without a
+			// Resize: the GC cannot see mapped memory, so it is asked to
+			// find (and clean up) unreachable tables now.
+			runtime.GC()
+		}
+		n := uint64(mb) << 20 / clusterBytes
+		entries, err := mapEntries(int(n * clusterSize))
+		if err != nil {
+			mb /= 2
+			continue
+		}
+		t.entries, t.clusters, t.mapped = entries, n, true
+		t.cleanup = runtime.AddCleanup(t, unmapEntries, entries)
+		return mb
+	}
+	n := uint64(mb) << 20 / clusterBytes
+	t.entries, t.clusters = make([]ttEntry, n*clusterSize), n
+	return mb
 }
 
 // NewSearch ages the entries of earlier searches so they are replaced first.

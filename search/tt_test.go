@@ -1,33 +1,12 @@
 package search
 
 import (
-	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"senapati/board"
 )
-
-func heapInUse() uint64 {
-	runtime.GC()
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	return m.HeapInuse
-}
-
-// Resizing the table releases the old one: the heap follows the size asked.
-func TestResizeReleasesTheOldTable(t *testing.T) {
-	base := heapInUse()
-	tt := NewTT(64)
-	require.Greater(t, heapInUse(), base+60<<20)
-	for i := 0; i < 3; i++ {
-		tt.Resize(64)
-	}
-	tt.Resize(1)
-	require.Less(t, heapInUse(), base+8<<20)
-	runtime.KeepAlive(tt)
-}
 
 func TestTableStoresAndProbes(t *testing.T) {
 	tt := NewTT(1)
