@@ -139,7 +139,7 @@ func TestStopAndQuitAnswerQuickly(t *testing.T) {
 		s.send("stop")
 		s.expect("bestmove", time.Second)
 		// Generous bounds: a busy 2-core machine delays goroutines by tens of
-		// ms; cmd/stoplatency measures the real figure.
+		// ms; tools/latency measures the real figure.
 		require.Less(t, time.Since(start), 500*time.Millisecond, "stop latency")
 
 		s.send("go infinite")

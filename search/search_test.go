@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"runtime"
 	"testing"
 	"time"
 
@@ -107,7 +108,7 @@ func TestStopEndsInfiniteSearch(t *testing.T) {
 		require.NotEqual(t, board.NoMove, r.Best)
 		// "At once" against a search that would never end: the bound is
 		// generous because a loaded 2-core machine delays any goroutine by
-		// tens of ms; the real latency is measured by cmd/stoplatency.
+		// tens of ms; the real latency is measured by tools/latency.
 		require.Less(t, time.Since(start), 500*time.Millisecond)
 	case <-time.After(time.Second):
 		t.Fatal("stop did not end the search")
@@ -128,6 +129,30 @@ func TestTimeBudgetStaysInsideTheClock(t *testing.T) {
 			require.Less(t, hard, tc.left-30*time.Millisecond, "%v", tc)
 		}
 	}
+}
+
+func TestMoveTimeNeverOutlastsTheClock(t *testing.T) {
+	// go movetime 3000 wtime 100: the clock wins.
+	l := Limits{MoveTime: 3 * time.Second, Time: [2]time.Duration{100 * time.Millisecond, 100 * time.Millisecond}}
+	_, hard := timeBudget(&l, 0, 10*time.Millisecond)
+	require.Less(t, hard, 100*time.Millisecond)
+	// Without a clock, movetime is used in full less the overhead.
+	_, hard = timeBudget(&Limits{MoveTime: time.Second}, 0, 10*time.Millisecond)
+	require.Equal(t, 990*time.Millisecond, hard)
+}
+
+func TestDeadlineHoldsWithMoreThreadsThanCPUs(t *testing.T) {
+	// 64 threads on one OS thread: before the deadline timer only the main
+	// thread looked at the clock and the search overran by seconds. The
+	// bound is generous for a loaded machine; tools/latency measures the
+	// real overshoot.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	e := newTestEngine(64)
+	p := board.Chess().StartPosition()
+	start := time.Now()
+	r := e.Search(context.Background(), p, nil, Limits{MoveTime: 100 * time.Millisecond}, nil)
+	require.NotEqual(t, board.NoMove, r.Best)
+	require.Less(t, time.Since(start), 600*time.Millisecond)
 }
 
 func TestRepetitionOfGameHistoryIsADraw(t *testing.T) {
