@@ -68,7 +68,6 @@ func play(t *testing.T, p Position, moves ...string) Position {
 	return p
 }
 
-func hasMove(p Position, m string) bool { return slices.Contains(p.LegalMoves(), m) }
 
 func wantMoves(t *testing.T, p Position, in []string, out []string) {
 	t.Helper()
