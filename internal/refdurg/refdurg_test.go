@@ -68,7 +68,6 @@ func play(t *testing.T, p Position, moves ...string) Position {
 	return p
 }
 
-
 func wantMoves(t *testing.T, p Position, in []string, out []string) {
 	t.Helper()
 	ms := p.LegalMoves()
