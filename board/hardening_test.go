@@ -151,3 +151,46 @@ func TestMoveListHoldsCrowdedDurgTurns(t *testing.T) {
 	t.Logf("%d set-ups, most turns %d, %d above 1024", n, most, over)
 	require.Positive(t, over, "no set-up passed the old 1,024-move limit")
 }
+
+// playGame plays move strings from fen and returns the game.
+func playGame(t *testing.T, v *Variant, fen string, moves string) *Game {
+	t.Helper()
+	p, err := ParseFEN(v, fen)
+	require.NoError(t, err)
+	g := NewGame(p)
+	for _, s := range strings.Fields(moves) {
+		m, err := g.Position().ParseMove(s)
+		require.NoError(t, err, s)
+		g.Play(m)
+	}
+	return g
+}
+
+// FIDE 9.2.3: positions are the same only when the same moves are possible;
+// an en passant square counts only while the capture is legal. After d7d5
+// the e5 pawn may not take on d6 (it would open the fifth rank from h5 to
+// the king on a5), so the position after d7d5 already counts as the first
+// of three (the audit's example).
+func TestRepetitionIgnoresIllegalEnPassant(t *testing.T) {
+	const moves = "d7d5 a5a4 d8e8 a4a5 e8d8 a5a4 d8e8 a4a5 e8d8"
+	g := playGame(t, Chess, "3k4/3p4/8/K3P2r/8/8/8/8 b - - 0 1", moves)
+	require.Equal(t, Outcome{Draw, "threefold repetition"}, g.Outcome())
+
+	// Without the rook the capture is legal, so the first position differs
+	// and the same moves make only two occurrences.
+	g = playGame(t, Chess, "3k4/3p4/8/K3P3/8/8/8/8 b - - 0 1", moves)
+	require.Equal(t, 1, g.Repetitions())
+	require.Equal(t, Ongoing, g.Outcome().Result)
+
+	// The key of a position with a dead ep square is the key without it.
+	with, err := ParseFEN(Chess, "3k4/8/8/K2pP2r/8/8/8/8 w - d6 0 2")
+	require.NoError(t, err)
+	without, err := ParseFEN(Chess, "3k4/8/8/K2pP2r/8/8/8/8 w - - 0 2")
+	require.NoError(t, err)
+	require.Equal(t, without.Hash(), with.Hash())
+	legal, err := ParseFEN(Chess, "3k4/8/8/K2pP3/8/8/8/8 w - d6 0 2")
+	require.NoError(t, err)
+	plain, err := ParseFEN(Chess, "3k4/8/8/K2pP3/8/8/8/8 w - - 0 2")
+	require.NoError(t, err)
+	require.NotEqual(t, plain.Hash(), legal.Hash())
+}

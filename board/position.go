@@ -157,13 +157,37 @@ func initZobrist() {
 	}
 }
 
-// epHashKey counts the en passant square only when a capture there is
-// possible, so positions that differ only by a dead ep square repeat.
+// epHashKey counts the en passant square only while an en passant capture
+// is legal (FIDE 9.2.3: positions are the same when the same moves are
+// possible), so a dead or pinned ep square does not hide a repetition.
 func (p *Position) epHashKey() uint64 {
-	if p.ep == NoSquare || pawnAttacks[p.side^1][p.ep].And(p.Pieces(p.side, Pawn)).Empty() {
+	if p.ep == NoSquare || !p.epCaptureLegal() {
 		return 0
 	}
 	return zobristEPFile[p.ep.File()]
+}
+
+// epCaptureLegal reports whether a pawn of the side to move may take en
+// passant: one attacks the ep square, and with it moved there and the
+// passed pawn gone no enemy piece attacks the king.
+func (p *Position) epCaptureLegal() bool {
+	us, them := p.side, p.side^1
+	takers := pawnAttacks[them][p.ep].And(p.Pieces(us, Pawn))
+	if takers.Empty() {
+		return false
+	}
+	passed := p.ep - 1 // the pawn that double-stepped, one rank nearer its side
+	if us == Black {
+		passed = p.ep + 1
+	}
+	enemies := p.byColor[them].AndNot(SquareBB(passed))
+	for takers.Any() {
+		occ := p.Occupied().Xor(SquareBB(takers.Pop())).Xor(SquareBB(passed)).Or(SquareBB(p.ep))
+		if p.attackersTo(p.kingSq[us], occ).And(enemies).Empty() {
+			return true
+		}
+	}
+	return false
 }
 
 func (p *Position) stateHash() uint64 {
