@@ -117,7 +117,7 @@ func TestInvalidFEN(t *testing.T) {
 		{Chaturanga, "3k4/8/8/8/8/8/8/4K3 w - e3 0 1", "no en passant"},
 		{DurgGame, "4k4/9/9/9/9/9/9/9/4K4[Q] w - - 0 1 3/0", "only with 4 fallen"},
 		{DurgGame, "4k4/9/9/9/9/9/9/9/4K4[X] w - - 0 1 0/0", "not B, b, Q or q"},
-		{DurgGame, "4k4/9/9/9/9/9/9/9/4K4[BBB] w - - 0 1 0/0", "at most 2"},
+		{DurgGame, "4k4/9/9/9/9/9/9/9/4K4[QQ] w - - 0 1 4/0", "given twice"},
 		{DurgGame, "4k4/9/9/9/9/9/9/3d5/4K4[] w - - 0 1 0/0", "enemy Durg zone"},
 		{DurgGame, "4k4/9/9/9/9/9/9/9/4K4[] w - - 0 1 0-0", "fallen counts"},
 		{DurgGame, "4k4/9/9/9/9/9/9/9/4K4[ w - - 0 1", "one [...] group"},

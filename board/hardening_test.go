@@ -194,3 +194,70 @@ func TestRepetitionIgnoresIllegalEnPassant(t *testing.T) {
 	require.NoError(t, err)
 	require.NotEqual(t, plain.Hash(), legal.Hash())
 }
+
+// RULES.md durg FEN: "A FEN that the engine writes it can read back
+// (set-up positions included: any number of waiting Mantris it can
+// produce, any fallen count)". Before, [bbb] and counts above 20 were
+// refused, and so were clocks above 100,000.
+func TestFENReadsBackWhatItWrites(t *testing.T) {
+	// Black has two Mantris waiting (a set-up) and loses a third Rath
+	// before its turn: three wait, and the FEN says so.
+	g := playGame(t, DurgGame, "4k4/9/9/9/4h4/9/4R4/9/K8[bb] w - - 0 1 0/0", "e3e5")
+	p := g.Position()
+	require.Equal(t, 3, p.Waiting(Black))
+	require.Equal(t, "4k4/9/9/9/4R4/9/9/9/K8[bbb] b - - 0 1 0/1", p.FEN())
+	requireRoundTrip(t, p)
+	// At most four squares ever take arrivals (the rest are lost), so more
+	// than four waiting read as four, and losing a Rath then adds none.
+	g = playGame(t, DurgGame, "4k4/9/9/9/4h4/9/4R4/9/K8[bbbbbbb] w - - 0 1 0/0", "e3e5")
+	require.Equal(t, 4, g.Position().Waiting(Black))
+	requireRoundTrip(t, g.Position())
+	require.Equal(t, []string{"B@c9,B@d9,B@f9,B@g9,e9d8", "B@c9,B@d9,B@f9,B@g9,e9f8"}, g.Position().LegalMoveStrings())
+	// Fallen counts above 20, and a capture that raises one.
+	g = playGame(t, DurgGame, "4k4/9/9/9/4n4/9/4R4/9/K8[Q] w - - 0 1 25/21", "e3e5")
+	require.Equal(t, 22, g.Position().Fallen(Black))
+	requireRoundTrip(t, g.Position())
+	q, err := ParseFEN(DurgGame, "4k4/9/9/9/9/9/9/9/K8[] w - - 0 1 99/0")
+	require.NoError(t, err)
+	require.Equal(t, 31, q.Fallen(White)) // the count saturates where the engine's does
+	requireRoundTrip(t, &q)
+	// Clocks past 100,000, reached by a long game without the move rule.
+	g = playGame(t, Chess, "4k3/8/8/8/8/8/8/4K1N1 w - - 100000 50001", "g1f3")
+	require.Equal(t, "4k3/8/8/8/8/5N2/8/4K3 b - - 100001 50001", g.Position().FEN())
+	requireRoundTrip(t, g.Position())
+}
+
+// FEN errors quote a non-ASCII character whole, and a stray byte as \x..,
+// never the first byte of a rune read as Latin-1.
+func TestFENErrorsQuoteWholeCharacters(t *testing.T) {
+	for _, c := range []struct {
+		v         *Variant
+		fen, want string
+	}{
+		{Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNï w KQkq - 0 1", "'ï' is not a chess piece"},
+		{Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\xff w KQkq - 0 1", `'\xff' is not a chess piece`},
+		{Chess, "4k3/8/8/8/8/8/8/4K3 w K♔ - 0 1", "'♔' is not a chess right"},
+		{DurgGame, "4k4/9/9/9/9/9/9/9/4K4[Bé] w - - 0 1 0/0", "'é' is not B, b, Q or q"},
+	} {
+		_, err := ParseFEN(c.v, c.fen)
+		require.Error(t, err, c.fen)
+		require.Contains(t, err.Error(), c.want, c.fen)
+	}
+}
+
+// Chess dead positions, RULES.md section 3: no pawn, rook or queen and at
+// most one knight or bishop in all, or only bishops (of either side) all on
+// squares of one colour.
+func TestChessDeadPositionByMaterialRuling(t *testing.T) {
+	for fen, dead := range map[string]bool{
+		"2b1kb2/8/8/8/8/8/8/3BKB2 w - - 0 1": false, // c8, e1.. : bishops on both colours
+		"3bk3/8/8/8/8/8/8/B1B1K3 w - - 0 1":  true,  // d8, a1, c1: all dark
+		"4k3/8/8/8/8/8/8/1NB1K3 w - - 0 1":   false, // a knight and a bishop
+		"1n2k3/8/8/8/8/8/8/1N2K3 w - - 0 1":  false, // a knight each
+		"1n2k3/8/8/8/8/8/8/4K3 w - - 0 1":    true,  // one knight in all
+	} {
+		p, err := ParseFEN(Chess, fen)
+		require.NoError(t, err)
+		require.Equal(t, dead, p.InsufficientMaterial(), fen)
+	}
+}

@@ -85,10 +85,12 @@ func (p *Position) DoMove(m Move) {
 func (p *Position) lose(c Color, t PieceType) {
 	switch t {
 	case Rath:
-		p.waiting[c]++
+		if p.waiting[c] < maxWaiting {
+			p.waiting[c]++
+		}
 		fallthrough
 	case Rook, Knight, Bishop:
-		if p.fallen[c] < 31 {
+		if p.fallen[c] < maxFallen {
 			p.fallen[c]++
 		}
 	}

@@ -109,6 +109,15 @@ func (p *Position) recomputeZones(c Color) {
 	p.zones[c] = z.And(p.v.boardMask)
 }
 
+// The Durg counters stop growing where more would change nothing: at most
+// four squares ever take arriving Mantris (the rest are lost at once), and
+// the fallen count only matters from 4 on. FEN input clamps them the same
+// way, so every position the engine writes reads back.
+const (
+	maxWaiting = 4
+	maxFallen  = 31 // a power of two less one: it masks the key index
+)
+
 // Zobrist keys from a fixed-seed generator, so hashes are the same in every
 // run (bench signatures and stored games rely on that).
 var (
@@ -117,8 +126,8 @@ var (
 	zobristCastling [16]uint64
 	zobristEPFile   [gridFiles]uint64
 	zobristLeap     [4]uint64
-	zobristWaiting  [2][4]uint64
-	zobristFallen   [2][32]uint64
+	zobristWaiting  [2][8]uint64 // up to maxWaiting; 8 so a mask replaces the bounds check
+	zobristFallen   [2][maxFallen + 1]uint64
 	zobristCalled   [2]uint64
 )
 
@@ -154,6 +163,11 @@ func initZobrist() {
 			zobristFallen[c][i] = next()
 		}
 		zobristCalled[c] = next()
+	}
+	// Keys added later come last, so the earlier ones (and with them the
+	// bench signature) stay as they were.
+	for c := 0; c < 2; c++ {
+		zobristWaiting[c][4] = next()
 	}
 }
 
@@ -196,7 +210,7 @@ func (p *Position) stateHash() uint64 {
 		h ^= zobristSide
 	}
 	for c := 0; c < 2; c++ {
-		h ^= zobristWaiting[c][p.waiting[c]&3] ^ zobristFallen[c][p.fallen[c]&31]
+		h ^= zobristWaiting[c][p.waiting[c]&7] ^ zobristFallen[c][p.fallen[c]&maxFallen]
 		if p.called[c] {
 			h ^= zobristCalled[c]
 		}
