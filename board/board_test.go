@@ -176,7 +176,7 @@ func TestParseMoveErrors(t *testing.T) {
 		"":       "unparsable",
 		"e2":     "unparsable",
 		"e2e9":   "squares must be on the 8x8 board",
-		"e2e5":   "not a legal move",
+		"e2e5":   "cannot move to e5",
 		"e3e4":   "no piece on e3",
 		"e7e5":   "is not white's",
 		"e2e4Q":  "lower case",
