@@ -238,6 +238,8 @@ func TestFENErrorsQuoteWholeCharacters(t *testing.T) {
 		{Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\xff w KQkq - 0 1", `'\xff' is not a chess piece`},
 		{Chess, "4k3/8/8/8/8/8/8/4K3 w K♔ - 0 1", "'♔' is not a chess right"},
 		{DurgGame, "4k4/9/9/9/9/9/9/9/4K4[Bé] w - - 0 1 0/0", "'é' is not B, b, Q or q"},
+		// NUL once read as a piece of a type the variant lacks (FuzzParseFEN)
+		{Chaturanga, "1Bbk1BbB/pb1ppp\x00\x00/8/8/8/8/PpPPPPPP/RNBQKBnR w k -", `'\x00' is not a chaturanga piece`},
 	} {
 		_, err := ParseFEN(c.v, c.fen)
 		require.Error(t, err, c.fen)
