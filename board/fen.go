@@ -2,12 +2,28 @@ package board
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // FEN errors name the field and what is wrong with it; parsing never panics
 // (FuzzParseFEN checks that).
+
+// maxClock bounds the halfmove clock and fullmove number on input: far
+// beyond any game, so whatever the engine writes it reads back.
+const maxClock = math.MaxInt32
+
+// quoteChar quotes the character that starts at s[i] whole: a multi-byte
+// rune as itself, a byte that is not UTF-8 as a \x escape.
+func quoteChar(s string, i int) string {
+	r, n := utf8.DecodeRuneInString(s[i:])
+	if r == utf8.RuneError && n <= 1 {
+		return fmt.Sprintf("'\\x%02x'", s[i])
+	}
+	return strconv.QuoteRune(r)
+}
 
 // parseBoardOnly reads the piece placement field (holdings cut off).
 func parseBoardOnly(v *Variant, field string) ([numSquares]Piece, error) {
@@ -44,7 +60,7 @@ func parseBoardOnly(v *Variant, field string) ([numSquares]Piece, error) {
 			}
 			pc, ok := v.pieceFromLetter(c)
 			if !ok {
-				return b, fmt.Errorf("rank %d: %q is not a %s piece (letters %s)", r+1, c, v.name, v.Letters())
+				return b, fmt.Errorf("rank %d: %s is not a %s piece (letters %s)", r+1, quoteChar(row, j), v.name, v.Letters())
 			}
 			if f >= v.files {
 				return b, fmt.Errorf("rank %d has more than %d files", r+1, v.files)
@@ -139,13 +155,13 @@ func ParseFEN(v *Variant, fen string) (Position, error) {
 
 	p.fullmove = 1
 	if len(fields) > 4 {
-		if p.halfmove, err = strconv.Atoi(fields[4]); err != nil || p.halfmove < 0 || p.halfmove > 100000 {
-			return p, fmt.Errorf("halfmove clock %q must be a number from 0", fields[4])
+		if p.halfmove, err = strconv.Atoi(fields[4]); err != nil || p.halfmove < 0 || p.halfmove > maxClock {
+			return p, fmt.Errorf("halfmove clock %q must be a number from 0 to %d", fields[4], maxClock)
 		}
 	}
 	if len(fields) > 5 {
-		if p.fullmove, err = strconv.Atoi(fields[5]); err != nil || p.fullmove < 1 || p.fullmove > 100000 {
-			return p, fmt.Errorf("fullmove number %q must be a number from 1", fields[5])
+		if p.fullmove, err = strconv.Atoi(fields[5]); err != nil || p.fullmove < 1 || p.fullmove > maxClock {
+			return p, fmt.Errorf("fullmove number %q must be a number from 1 to %d", fields[5], maxClock)
 		}
 	}
 	if v.hasHoldings() {
@@ -172,6 +188,9 @@ func (p *Position) parseRights(field string) error {
 	v := p.v
 	for i := 0; i < len(field); i++ {
 		c := field[i]
+		if c >= utf8.RuneSelf {
+			return fmt.Errorf("castling field %q: %s is not a %s right", field, quoteChar(field, i), v.name)
+		}
 		switch {
 		case v.rajaLeap && (c == 'K' || c == 'k'):
 			col := White
@@ -179,17 +198,17 @@ func (p *Position) parseRights(field string) error {
 				col = Black
 			}
 			if p.leap>>col&1 != 0 {
-				return fmt.Errorf("leap right %q given twice", c)
+				return fmt.Errorf("leap right '%c' given twice", c)
 			}
 			p.leap |= 1 << col
 		case v.hasCastling() && strings.IndexByte("KQkq", c) >= 0:
 			right := castleWhiteK << strings.IndexByte("KQkq", c)
 			if p.castling&right != 0 {
-				return fmt.Errorf("castling right %q given twice", c)
+				return fmt.Errorf("castling right '%c' given twice", c)
 			}
 			p.castling |= right
 		default:
-			return fmt.Errorf("castling field %q: %q is not a %s right", field, c, v.name)
+			return fmt.Errorf("castling field %q: '%c' is not a %s right", field, c, v.name)
 		}
 	}
 	// Rights the board contradicts are dropped: the king or rook has left
@@ -235,25 +254,29 @@ func (p *Position) parseEnPassant(field string) error {
 // documented defaults when they are left out.
 func (p *Position) parseHoldings(fields []string, holdings string, hasHoldings bool) error {
 	v := p.v
-	var callFlag [2]bool
+	var callFlag, usedFlag [2]bool
+	var waiting [2]int
 	for i := 0; i < len(holdings); i++ {
+		c := White
+		if holdings[i] == 'b' || holdings[i] == 'q' || holdings[i] == 'x' {
+			c = Black
+		}
 		switch holdings[i] {
-		case 'B':
-			p.waiting[White]++
-		case 'b':
-			p.waiting[Black]++
-		case 'Q':
-			callFlag[White] = true
-		case 'q':
-			callFlag[Black] = true
+		case 'B', 'b':
+			waiting[c]++
+		case 'Q', 'q':
+			if callFlag[c] {
+				return fmt.Errorf("holdings %q: '%c' given twice", holdings, holdings[i])
+			}
+			callFlag[c] = true
+		case 'X', 'x':
+			usedFlag[c] = true
 		default:
-			return fmt.Errorf("holdings %q: %q is not B, b, Q or q", holdings, holdings[i])
+			return fmt.Errorf("holdings %q: %s is not B, b, Q, q, X or x", holdings, quoteChar(holdings, i))
 		}
 	}
 	for c := White; c <= Black; c++ {
-		if p.waiting[c] > 2 {
-			return fmt.Errorf("%s has %d waiting Mantris; at most 2 (one per Rath)", c, p.waiting[c])
-		}
+		p.waiting[c] = uint8(min(waiting[c], maxWaiting))
 	}
 	if len(fields) > 6 {
 		parts := strings.Split(fields[6], "/")
@@ -262,10 +285,10 @@ func (p *Position) parseHoldings(fields []string, holdings string, hasHoldings b
 		}
 		for c, s := range parts {
 			n, err := strconv.Atoi(s)
-			if err != nil || n < 0 || n > 20 {
-				return fmt.Errorf("fallen count %q must be a number from 0 to 20", s)
+			if err != nil || n < 0 {
+				return fmt.Errorf("fallen count %q must be a number from 0", s)
 			}
-			p.fallen[c] = uint8(n)
+			p.fallen[c] = uint8(min(n, maxFallen))
 		}
 	} else {
 		for c := White; c <= Black; c++ {
@@ -278,9 +301,12 @@ func (p *Position) parseHoldings(fields []string, holdings string, hasHoldings b
 			if callFlag[c] && int(p.fallen[c]) < v.callThreshold {
 				return fmt.Errorf("%s may call the Rani only with %d fallen, has %d", c, v.callThreshold, p.fallen[c])
 			}
+			if callFlag[c] && usedFlag[c] {
+				return fmt.Errorf("holdings %q: %s cannot both still call (Q) and have called (X)", holdings, c)
+			}
 			p.called[c] = !callFlag[c] && int(p.fallen[c]) >= v.callThreshold
 			if !callFlag[c] && int(p.fallen[c]) < v.callThreshold {
-				p.called[c] = p.Pieces(c, v.callPiece).Any()
+				p.called[c] = usedFlag[c] || p.Pieces(c, v.callPiece).Any()
 			}
 		} else {
 			p.called[c] = p.Pieces(c, v.callPiece).Any()
@@ -324,6 +350,9 @@ func (p *Position) FEN() string {
 			sb.WriteString(strings.Repeat(letters[:1], int(p.waiting[c])))
 			if p.CallAvailable(c) {
 				sb.WriteByte(letters[1])
+			}
+			if p.callUsedUnseen(c) {
+				sb.WriteByte("Xx"[c])
 			}
 		}
 		sb.WriteByte(']')
@@ -378,4 +407,12 @@ func (v *Variant) StartPosition() Position {
 		panic(err) // the start FENs are constants checked by tests
 	}
 	return p
+}
+
+// callUsedUnseen is the one call state brackets without a marker cannot
+// show: the call was used (a set-up Rani, with fewer fallen than the
+// threshold) and no Rani stands on the board any more. FEN writes it as X/x.
+func (p *Position) callUsedUnseen(c Color) bool {
+	v := p.v
+	return v.callThreshold > 0 && p.called[c] && int(p.fallen[c]) < v.callThreshold && p.Pieces(c, v.callPiece).Empty()
 }

@@ -85,10 +85,10 @@ func (p *Position) DoMove(m Move) {
 // sends one to wait (Durg; nothing in the other games).
 func (p *Position) lose(c Color, t PieceType) {
 	v := p.v
-	if t == v.successorOf {
+	if t == v.successorOf && p.waiting[c] < maxWaiting {
 		p.waiting[c]++
 	}
-	if v.countsAsFallen[t] && p.fallen[c] < 31 {
+	if v.countsAsFallen[t] && p.fallen[c] < maxFallen {
 		p.fallen[c]++
 	}
 }

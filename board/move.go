@@ -38,15 +38,36 @@ func (m Move) IsCall() bool      { return m.kind() == kindCall }
 func (m Move) IsEnPassant() bool { return m.kind() == kindEnPassant }
 func (m Move) HasArrivals() bool { return m.arrivals() != 0 }
 
-// MaxMoves bounds the legal turns of any position of any variant. A Durg
-// turn with two arriving Mantris multiplies the ordinary moves by up to six
-// placements, so this is well above chess's 218.
-const MaxMoves = 1024
+// MaxMoves bounds the legal turns of every position of every variant,
+// set-ups included, so generation needs no bounds check. Proof, for one
+// Durg arrival set (or a turn without arrivals), the Mantris placed:
+//
+// Every turn but castling and the call moves a piece to a target square
+// not holding one of the mover's pieces. Into a target t, along each of
+// the 8 line directions only the nearest piece can come (step, slide,
+// Sipahi move; a double step passes only an empty square or its own Durg,
+// which never moves), and from each of the 8 knight offsets one Ashva: at
+// most 8 line moves and 8 leaps per target. By mover: a Rani reaches at
+// most 32 squares (from e5), any other line mover fewer; an Ashva 8. With
+// r line movers, n Ashvas and T targets, r+n+T <= 81, so
+//
+//	line moves <= min(8T, 32r), leaps <= min(8T, 8n), and their sum is
+//	<= 7/9*8T + 2/9*32r + 1/9*8T + 8/9*8n = 64/9*(T+r+n) <= 576.
+//
+// With 2 castlings and 4 calls that is 582. Arrivals: k = min(waiting,
+// free) Mantris on 4 squares make at most C(4,2) = 6 sets: 6*582 = 3492.
+// The 8x8 games stay below 582: chess by the same count with 64 squares
+// and a queen's 27 (445, plus 72 for promotions to 4 pieces on 8 squares
+// from 3 directions, plus 2 castlings); chaturanga at most 20 movers per
+// target (8 lines, 8 knight offsets with the leap, 4 Gaja jumps) and 16
+// moves per mover, so min(20T, 16k) <= 569.
+const MaxMoves = 6 * (576 + 2 + 4)
 
-// MoveList is a caller-owned buffer; generation never allocates.
+// MoveList is a caller-owned buffer; generation never allocates. N comes
+// first so that it shares a cache line with the first moves.
 type MoveList struct {
-	Moves [MaxMoves]Move
 	N     int
+	Moves [MaxMoves]Move
 }
 
 func (ml *MoveList) add(m Move) {

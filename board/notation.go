@@ -125,7 +125,7 @@ type sanMove struct {
 // well-formed UCI is read as UCI (the two agree wherever both apply).
 func (p *Position) ParseSAN(s string) (Move, error) {
 	s = strings.TrimSpace(s)
-	if _, err := p.normalizeMove(s); err == nil {
+	if _, err := p.parseMoveText(s); err == nil {
 		return p.ParseMove(s)
 	}
 	w, err := p.parseSANText(s)

@@ -109,6 +109,15 @@ func (p *Position) recomputeZones(c Color) {
 	p.zones[c] = z.And(p.v.boardMask)
 }
 
+// The Durg counters stop growing where more would change nothing: at most
+// four squares ever take arriving Mantris (the rest are lost at once), and
+// the fallen count only matters from 4 on. FEN input clamps them the same
+// way, so every position the engine writes reads back.
+const (
+	maxWaiting = 4
+	maxFallen  = 31 // a power of two less one: it masks the key index
+)
+
 // Zobrist keys from a fixed-seed generator, so hashes are the same in every
 // run (bench signatures and stored games rely on that).
 var (
@@ -117,8 +126,8 @@ var (
 	zobristCastling [16]uint64
 	zobristEPFile   [gridFiles]uint64
 	zobristLeap     [4]uint64
-	zobristWaiting  [2][4]uint64
-	zobristFallen   [2][32]uint64
+	zobristWaiting  [2][8]uint64 // up to maxWaiting; 8 so a mask replaces the bounds check
+	zobristFallen   [2][maxFallen + 1]uint64
 	zobristCalled   [2]uint64
 )
 
@@ -155,15 +164,44 @@ func initZobrist() {
 		}
 		zobristCalled[c] = next()
 	}
+	// Keys added later come last, so the earlier ones (and with them the
+	// bench signature) stay as they were.
+	for c := 0; c < 2; c++ {
+		zobristWaiting[c][4] = next()
+	}
 }
 
-// epHashKey counts the en passant square only when a capture there is
-// possible, so positions that differ only by a dead ep square repeat.
+// epHashKey counts the en passant square only while an en passant capture
+// is legal (FIDE 9.2.3: positions are the same when the same moves are
+// possible), so a dead or pinned ep square does not hide a repetition.
 func (p *Position) epHashKey() uint64 {
-	if p.ep == NoSquare || pawnAttacks[p.side^1][p.ep].And(p.Pieces(p.side, Pawn)).Empty() {
+	if p.ep == NoSquare || !p.epCaptureLegal() {
 		return 0
 	}
 	return zobristEPFile[p.ep.File()]
+}
+
+// epCaptureLegal reports whether a pawn of the side to move may take en
+// passant: one attacks the ep square, and with it moved there and the
+// passed pawn gone no enemy piece attacks the king.
+func (p *Position) epCaptureLegal() bool {
+	us, them := p.side, p.side^1
+	takers := pawnAttacks[them][p.ep].And(p.Pieces(us, Pawn))
+	if takers.Empty() {
+		return false
+	}
+	passed := p.ep - 1 // the pawn that double-stepped, one rank nearer its side
+	if us == Black {
+		passed = p.ep + 1
+	}
+	enemies := p.byColor[them].AndNot(SquareBB(passed))
+	for takers.Any() {
+		occ := p.Occupied().Xor(SquareBB(takers.Pop())).Xor(SquareBB(passed)).Or(SquareBB(p.ep))
+		if p.attackersTo(p.kingSq[us], occ).And(enemies).Empty() {
+			return true
+		}
+	}
+	return false
 }
 
 func (p *Position) stateHash() uint64 {
@@ -172,7 +210,7 @@ func (p *Position) stateHash() uint64 {
 		h ^= zobristSide
 	}
 	for c := 0; c < 2; c++ {
-		h ^= zobristWaiting[c][p.waiting[c]&3] ^ zobristFallen[c][p.fallen[c]&31]
+		h ^= zobristWaiting[c][p.waiting[c]&7] ^ zobristFallen[c][p.fallen[c]&maxFallen]
 		if p.called[c] {
 			h ^= zobristCalled[c]
 		}

@@ -2,8 +2,10 @@ package board
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // MoveString writes a move in the UCI notation of RULES.md section 4:
@@ -35,93 +37,139 @@ func (p *Position) MoveString(m Move) string {
 }
 
 // ParseMove reads a move string and returns the matching legal move, or an
-// error that says whether the string is malformed or the move illegal.
+// error that says whether the string is malformed or which rule the move
+// breaks. It matches the parsed squares against the generated moves, so a
+// move costs one generation and no strings.
 func (p *Position) ParseMove(s string) (Move, error) {
-	norm, err := p.normalizeMove(s)
+	mt, err := p.parseMoveText(s)
 	if err != nil {
 		return NoMove, err
 	}
-	var ml MoveList
-	p.GenerateMoves(&ml)
-	var promoted Move
-	promotions := 0
-	for _, m := range ml.Slice() {
-		ms := p.MoveString(m)
-		if ms == norm {
-			return m, nil
-		}
-		// Chaturanga() promotes to one forced type, so accept it unnamed.
-		if m.kind() == kindPromotion && strings.HasPrefix(ms, norm) && len(ms) == len(norm)+1 {
-			promoted, promotions = m, promotions+1
-		}
+	if m, ok := p.findMove(&mt); ok {
+		return m, nil
 	}
-	if promotions == 1 && p.v.promotion == promoteStartSquare {
-		return promoted, nil
-	}
-	return NoMove, fmt.Errorf("illegal move %s: %s", s, p.whyIllegal(norm, &ml))
+	return NoMove, fmt.Errorf("illegal move %s: %s", s, p.whyIllegal(&mt))
 }
 
-// normalizeMove checks the syntax and puts arrivals in file order.
-func (p *Position) normalizeMove(s string) (string, error) {
-	if s == "" || len(s) > 40 {
-		return "", fmt.Errorf("unparsable move %q", s)
+// maxMoveText bounds a move string: eight arrivals and a promotion fit.
+const maxMoveText = 40
+
+// moveText is a well-formed move string taken apart.
+type moveText struct {
+	arrivals  [maxMoveText / 5]Square // "B@c1," takes 5 bytes
+	nArrivals int
+	call      bool // Q@to
+	from, to  Square
+	promo     byte // lower-case letter, 0 if none
+}
+
+// parseMoveText checks the syntax of RULES.md section 4; arrivals may come
+// in any order. It does not allocate on the way to a valid move.
+func (p *Position) parseMoveText(s string) (moveText, error) {
+	var mt moveText
+	if s == "" || len(s) > maxMoveText {
+		return mt, fmt.Errorf("unparsable move %q", s)
 	}
-	parts := strings.Split(s, ",")
-	last := parts[len(parts)-1]
-	arrivals := parts[:len(parts)-1]
-	for _, a := range arrivals {
+	last := s
+	for {
+		i := strings.IndexByte(last, ',')
+		if i < 0 {
+			break
+		}
+		a := last[:i]
 		if len(a) != 4 || a[:2] != "B@" {
-			return "", fmt.Errorf("unparsable move %q: %q is not an arrival like B@d1", s, a)
+			return mt, fmt.Errorf("unparsable move %q: %q is not an arrival like B@d1", s, a)
 		}
-		if _, ok := p.v.ParseSquare(a[2:]); !ok {
-			return "", fmt.Errorf("unparsable move %q: %q is not a square", s, a[2:])
+		sq, ok := p.v.ParseSquare(a[2:])
+		if !ok {
+			return mt, fmt.Errorf("unparsable move %q: %q is not a square", s, a[2:])
 		}
+		mt.arrivals[mt.nArrivals] = sq
+		mt.nArrivals++
+		last = last[i+1:]
 	}
 	switch {
 	case len(last) == 4 && last[:2] == "Q@":
-		if _, ok := p.v.ParseSquare(last[2:]); !ok {
-			return "", fmt.Errorf("unparsable move %q: %q is not a square", s, last[2:])
+		sq, ok := p.v.ParseSquare(last[2:])
+		if !ok {
+			return mt, fmt.Errorf("unparsable move %q: %q is not a square", s, last[2:])
 		}
+		mt.call, mt.to = true, sq
 	case len(last) == 4 || len(last) == 5:
-		_, ok1 := p.v.ParseSquare(last[:2])
-		_, ok2 := p.v.ParseSquare(last[2:4])
+		from, ok1 := p.v.ParseSquare(last[:2])
+		to, ok2 := p.v.ParseSquare(last[2:4])
 		if !ok1 || !ok2 {
-			return "", fmt.Errorf("unparsable move %q: squares must be on the %dx%d board", s, p.v.files, p.v.ranks)
+			return mt, fmt.Errorf("unparsable move %q: squares must be on the %dx%d board", s, p.v.files, p.v.ranks)
 		}
 		if len(last) == 5 && (last[4] < 'a' || last[4] > 'z') {
-			return "", fmt.Errorf("unparsable move %q: promotion letter must be lower case", s)
+			return mt, fmt.Errorf("unparsable move %q: promotion letter must be lower case", s)
+		}
+		mt.from, mt.to = from, to
+		if len(last) == 5 {
+			mt.promo = last[4]
 		}
 	default:
-		return "", fmt.Errorf("unparsable move %q", s)
+		return mt, fmt.Errorf("unparsable move %q", s)
 	}
-	sort.Slice(arrivals, func(i, j int) bool { return arrivals[i] < arrivals[j] })
-	return strings.Join(append(arrivals, last), ","), nil
+	return mt, nil
 }
 
-// whyIllegal gives the most useful short reason a well-formed move is not legal.
-func (p *Position) whyIllegal(norm string, ml *MoveList) string {
-	last := norm[strings.LastIndexByte(norm, ',')+1:]
-	if p.waiting[p.side] > 0 && !strings.Contains(norm, "B@") && p.freeSlots() != 0 {
-		return "a waiting Mantri must arrive first (B@square,move)"
+// arrivalSet is the arrivals as the 4-bit set of a Move, ok false when one
+// is not a back-slot square of the side to move or comes twice.
+func (p *Position) arrivalSet(mt *moveText) (uint8, bool) {
+	var set uint8
+	for _, sq := range mt.arrivals[:mt.nArrivals] {
+		i := slices.Index(p.v.backSlots[p.side][:], sq)
+		if i < 0 || !p.v.hasSuccession() || set>>i&1 != 0 {
+			return 0, false
+		}
+		set |= 1 << i
 	}
-	if last[:2] != "Q@" {
-		from, _ := p.v.ParseSquare(last[:2])
-		pc := p.board[from]
+	return set, true
+}
+
+// findMove is the legal move the text names, if there is one.
+func (p *Position) findMove(mt *moveText) (Move, bool) {
+	set, ok := p.arrivalSet(mt)
+	if !ok {
+		return NoMove, false
+	}
+	ml := moveLists.Get().(*MoveList)
+	defer moveLists.Put(ml)
+	p.GenerateMoves(ml)
+	var promoted Move
+	promotions := 0
+	for _, m := range ml.Slice() {
+		if m.arrivals() != set || m.To() != mt.to || (m.kind() == kindCall) != mt.call {
+			continue
+		}
+		if mt.call {
+			return m, true
+		}
+		if m.From() != mt.from {
+			continue
+		}
 		switch {
-		case pc == NoPiece:
-			return "no piece on " + last[:2]
-		case pc.Color() != p.side:
-			return "the piece on " + last[:2] + " is not " + p.side.String() + "'s"
+		case m.kind() != kindPromotion:
+			if mt.promo == 0 {
+				return m, true
+			}
+		case mt.promo == p.v.letters[m.Promotion()]+('a'-'A'):
+			return m, true
+		case mt.promo == 0:
+			promoted, promotions = m, promotions+1
 		}
 	}
-	if ml.N == 0 {
-		return "no legal moves in this position"
+	// Chaturanga promotes to one forced type, so accept it unnamed.
+	if promotions == 1 && p.v.promotion == promoteStartSquare {
+		return promoted, true
 	}
-	if p.InCheck() {
-		return "it does not answer the check"
-	}
-	return "not a legal move in this position"
+	return NoMove, false
 }
+
+// moveLists lends ParseMove a move list: one of MaxMoves on the stack
+// would be cleared on every call.
+var moveLists = sync.Pool{New: func() any { return new(MoveList) }}
 
 // LegalMoveStrings lists the legal moves as sorted move strings (for
 // arbiters and tests; the search uses GenerateMoves).

@@ -282,7 +282,7 @@ func (v *Variant) pieceFromLetter(l byte) (Piece, bool) {
 		c, l = Black, l-('a'-'A')
 	}
 	for t := Pawn; t < NumTypes; t++ {
-		if v.letters[t] == l {
+		if v.letters[t] == l && l != 0 { // 0 marks a type the variant does not use
 			return MakePiece(c, t), true
 		}
 	}
