@@ -140,13 +140,16 @@ func (e *Engine) Search(ctx context.Context, root board.Position, history []uint
 	e.startTime = time.Now()
 	e.TT.NewSearch()
 	if ctx.Done() != nil {
-		done := make(chan struct{})
-		defer close(done)
-		go func() {
-			select {
-			case <-ctx.Done():
-				e.Stop()
-			case <-done:
+		// Cancelling ctx stops this search, and only this one: if the stop
+		// has begun, it must be done before the next search resets the flag.
+		fired := make(chan struct{})
+		unwatch := context.AfterFunc(ctx, func() {
+			defer close(fired)
+			e.stop.Store(true)
+		})
+		defer func() {
+			if !unwatch() {
+				<-fired
 			}
 		}()
 	}

@@ -201,3 +201,21 @@ func BenchmarkSearch(b *testing.B) {
 		})
 	}
 }
+
+func TestCancellingAFinishedSearchNeverStopsTheNext(t *testing.T) {
+	// The protocol cancels a search's context once it has answered. That
+	// cancel must not reach the search that starts next (a depth-limited
+	// search then stopped short, about once in 3000).
+	e := newTestEngine(1)
+	p := board.Chaturanga().StartPosition()
+	n := 3000
+	if testing.Short() {
+		n = 500
+	}
+	for i := 0; i < n; i++ {
+		ctx, cancel := context.WithCancel(context.Background())
+		r := e.Search(ctx, p, nil, Limits{Depth: 2}, nil)
+		cancel()
+		require.Equal(t, 2, r.Depth, "search %d stopped short", i)
+	}
+}
