@@ -140,7 +140,7 @@ func (e *Engine) read() {
 			e.out.warn("Warning: %s wrote a line longer than %d bytes; such lines are dropped", e.label(), maxLine)
 			warned = true
 		} else if !tooLong && s != "" {
-			e.out.traffic("%s < %s", e.label(), s)
+			e.out.traffic("%s(%d) < %s", e.label(), e.self.pid, s)
 			select {
 			case e.lines <- engineLine{s, time.Now()}:
 			case <-e.stop:
@@ -155,7 +155,7 @@ func (e *Engine) read() {
 }
 
 func (e *Engine) send(s string) error {
-	e.out.traffic("%s > %s", e.label(), s)
+	e.out.traffic("%s(%d) > %s", e.label(), e.self.pid, s)
 	if _, err := io.WriteString(e.stdin, s+"\n"); err != nil {
 		return errDisconnected
 	}

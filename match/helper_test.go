@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -65,6 +66,9 @@ func TestMain(m *testing.M) {
 //	crash    exits when asked to move
 //	hang     never answers go and ignores SIGTERM and SIGINT
 //	script   plays the given moves in turn, one per go
+//	hashed   plays a legal move picked by the position's hash and its
+//	         first argument (a capture when there is one, with "greedy"):
+//	         deterministic, but not the same in every game
 //	echo     is named by its first argument and answers go with
 //	         "bestmove " + the value of its option Move + "\x01\xff"
 //	long     plays legal moves, each after a 50 MB line without a break
@@ -187,6 +191,24 @@ func fakeEngine(mode string, args []string) {
 				say("bestmove %s", pos.MoveString(ml.Moves[0]))
 			case "echo":
 				say("bestmove %s\x01\xff", echoMove)
+			case "hashed":
+				var ml board.MoveList
+				pos.GenerateMoves(&ml)
+				choice := ml.Slice()
+				if len(script) > 1 && script[1] == "greedy" {
+					var captures []board.Move
+					for _, m := range choice {
+						if pos.IsCapture(m) {
+							captures = append(captures, m)
+						}
+					}
+					if len(captures) > 0 {
+						choice = captures
+					}
+				}
+				salt, _ := strconv.ParseUint(script[0], 10, 64)
+				say("info depth 1 score cp %d", int(pos.Hash()%201)-100)
+				say("bestmove %s", pos.MoveString(choice[(pos.Hash()^salt*0x9e3779b97f4a7c15)%uint64(len(choice))]))
 			case "illegal":
 				say("info depth 1 score cp 5")
 				say("bestmove e2e5")

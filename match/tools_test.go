@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -39,8 +40,8 @@ func TestEPDOutAndLog(t *testing.T) {
 	}
 	text := readFile(t, log)
 	require.Regexp(t, `(?m)^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3} \[info\] Started game 1 of 3 \(A vs B\)$`, text)
-	require.Regexp(t, `(?m)^\S+ \[trace\] A < bestmove \S+$`, text)
-	require.Regexp(t, `(?m)^\S+ \[trace\] B > go depth 1$`, text)
+	require.Regexp(t, `(?m)^\S+ \[trace\] A\(\d+\) < bestmove \S+$`, text)
+	require.Regexp(t, `(?m)^\S+ \[trace\] B\(\d+\) > go depth 1$`, text)
 	require.Regexp(t, `(?m)^\S+ \[warn\] Warning: B exited \(exit status 3\); starting it again$`, text)
 	require.Contains(t, text, "[info] Finished match")
 	require.Contains(t, out, "Finished match")
@@ -312,16 +313,15 @@ func sortedGames(t *testing.T, files ...string) []pgnGame {
 	return all
 }
 
-// TestShardsMergeToTheWholeMatch: four shards of a 40-game match of our
-// engine at a fixed depth, merged, give the games and the final statistics
-// of one run of the whole match.
+// TestShardsMergeToTheWholeMatch: four shards of a 40-game depth-limited
+// match, merged, give the games and the final statistics of one run of the
+// whole match. The players are fake engines that choose their moves by the
+// position alone: our engine's depth-limited search is not reproducible
+// yet (a stop meant for one search can end the next one early).
 func TestShardsMergeToTheWholeMatch(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays 80 games of the engine")
-	}
 	dir := t.TempDir()
-	args := append(senapati("Deep", "depth=3", "option.Hash=1"), senapati("Shallow", "depth=1", "option.Hash=1")...)
-	args = append(args, "-variant", "chess", "-games", "40", "-repeat", "-maxmoves", "40",
+	args := append(fake("Greedy", "hashed", "7", "greedy"), fake("Plain", "hashed", "0")...)
+	args = append(args, "-each", "depth=1", "-variant", "chaturanga", "-games", "40", "-repeat", "-maxmoves", "60",
 		"-openings", "random", "plies=6", "bound=0", "-srand", "11", "-sprt", "elo0=0", "elo1=1")
 	start := time.Now()
 	whole := filepath.Join(dir, "whole.pgn")
@@ -336,7 +336,8 @@ func TestShardsMergeToTheWholeMatch(t *testing.T) {
 		f := filepath.Join(dir, fmt.Sprintf("shard%d.pgn", i))
 		shards = append(shards, f)
 		go func() {
-			cfg, err := ParseArgs(append(args, "-shard", fmt.Sprintf("%d/4", i), "-pgnout", f, "-progress", "off"))
+			// A copy each: appending to args from four goroutines would share its array.
+			cfg, err := ParseArgs(slices.Concat(args, []string{"-shard", fmt.Sprintf("%d/4", i), "-pgnout", f, "-progress", "off"}))
 			if err == nil {
 				var o, e lockedBuffer
 				err = Run(context.Background(), cfg, &o, &e)

@@ -441,7 +441,7 @@ func (t *tournament) rankLines() []string {
 
 // tallyLines is the end-of-match summary of each engine's faults.
 func (t *tournament) tallyLines() []string {
-	width := nameWidth(t.settings.names)
+	width := max(nameWidth(t.settings.names), len("Engine"))
 	lines := []string{fmt.Sprintf("%-*s %6s %12s %8s %7s %14s", width, "Engine", "Games", "Time losses", "Crashes", "Stalls", "Illegal moves")}
 	for i, c := range t.tally {
 		lines = append(lines, fmt.Sprintf("%-*s %6d %12d %8d %7d %14d", width, t.settings.names[i], c.games, c.timeLosses, c.crashes, c.stalls, c.illegal))
