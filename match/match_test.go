@@ -156,9 +156,8 @@ func TestMisbehavingEngines(t *testing.T) {
 			require.Regexp(t, `Finished game 2 \(Good vs Bad\): 1-0 \{Black`+c.reason, out)
 			require.Contains(t, out, "Score of Bad vs Good: 0 - 2 - 0  [0.000] 2")
 			if m := regexp.MustCompile(c.reason).FindStringSubmatch(out); len(m) > 1 {
-				over, _ := strconv.Atoi(m[1]) // waited 50 ms past the limit
+				over, _ := strconv.Atoi(m[1]) // waited the 50 ms margin past the limit
 				require.GreaterOrEqual(t, over, 50)
-				require.Less(t, over, 300)
 			}
 			games := readGames(t, pgn)
 			require.Len(t, games, 2)

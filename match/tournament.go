@@ -244,6 +244,11 @@ func shard(specs []*gameSpec, i, n int) []*gameSpec {
 	return out
 }
 
+// startTimeout bounds the handshake: -stall, but at least 10 s, since an
+// engine may take longer to start (or be slow to start on a loaded
+// machine) than to answer in a game.
+func startTimeout(cfg *Config) time.Duration { return max(cfg.Stall, 10*time.Second) }
+
 // pool is one worker's running engines, by engine index.
 type pool map[int]*Engine
 
@@ -259,7 +264,7 @@ func (t *tournament) engine(ctx context.Context, p pool, idx int) (*Engine, erro
 		e.quit()
 		delete(p, idx)
 	}
-	e, err := startEngine(ctx, cfg, t.cfg.Variant, t.cfg.Stall, t.out)
+	e, err := startEngine(ctx, cfg, t.cfg.Variant, startTimeout(t.cfg), t.out)
 	if err != nil {
 		return nil, err
 	}
@@ -655,7 +660,7 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 	defer func() { first.close(interrupted) }()
 	var ids []string
 	for i := range cfg.Engines {
-		e, err := startEngine(ctx, &cfg.Engines[i], cfg.Variant, cfg.Stall, out)
+		e, err := startEngine(ctx, &cfg.Engines[i], cfg.Variant, startTimeout(cfg), out)
 		if err != nil {
 			interrupted = true
 			if ctx.Err() != nil {
@@ -836,7 +841,8 @@ move and every result. Flags follow cutechess-cli and fastchess:
   -resign movecount=N score=CP [twosided=true]   adjudicate lost games
   -maxmoves N            adjudicate a draw after N moves
   -timemargin MS         overrun allowed before a time forfeit (default 0)
-  -stall SECONDS         wait for answers without a clock (default 30)
+  -stall SECONDS         wait for answers without a clock (default 30;
+                         the start-up handshake gets at least 10)
   -wait MS               pause between two games of a worker (default 0)
   -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]   stop when decided
   -pgnout FILE [min] | -pgnout file=FILE [min=true] [nodes=true] [seldepth=true]
