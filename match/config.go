@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -151,7 +152,9 @@ func (e *EngineConfig) apply(kv string) error {
 	case key == "arg":
 		e.Args = append(e.Args, value)
 	case key == "initstr":
-		e.InitStr = append(e.InitStr, value)
+		if err = checkLine("initstr", value); err == nil {
+			e.InitStr = append(e.InitStr, value)
+		}
 	case key == "proto":
 		if value != "uci" {
 			err = fmt.Errorf("proto=%s: only uci is supported", value)
@@ -188,6 +191,9 @@ func (e *EngineConfig) apply(kv string) error {
 		if name == "" {
 			return fmt.Errorf("%q: option name missing", kv)
 		}
+		if err = checkLine("option name", name); err == nil {
+			err = checkLine("option."+name+" value", value)
+		}
 		e.setOption(name, value)
 	default:
 		err = fmt.Errorf("unknown engine setting %q", key)
@@ -215,6 +221,7 @@ type OpeningConfig struct {
 	Nodes  int    // random: node limit of the check search (instead of depth)
 	Seed   uint64
 	seeded bool
+	Policy string // policyDefault, policyRound or policyEncounter
 }
 
 // Adjudication holds -draw, -resign and -maxmoves.
@@ -230,6 +237,24 @@ type Adjudication struct {
 	MaxMoves        int
 }
 
+// Opening policies: when the schedule moves on to the next opening.
+const (
+	policyDefault   = "default"   // every Repeat games of a pairing, the same for every pairing
+	policyRound     = "round"     // every round: all games of a round share one
+	policyEncounter = "encounter" // every pairing of every round
+)
+
+// PGNFields are the optional fastchess fields of the move comments.
+type PGNFields struct{ Nodes, SelDepth, NPS, TimeLeft bool }
+
+// LogConfig is -log: a file, the least severity written, and whether the
+// UCI traffic is written.
+type LogConfig struct {
+	File   string
+	Level  int
+	Engine bool
+}
+
 // Config is a whole match.
 type Config struct {
 	Engines      []EngineConfig
@@ -237,20 +262,30 @@ type Config struct {
 	Games        int
 	Rounds       int
 	Repeat       int // games played on each opening, colours swapped in turn
+	NoSwap       bool
+	Reverse      bool
 	Concurrency  int
 	Gauntlet     bool
+	Seeds        int // gauntlet: the first Seeds engines play all the others
 	Openings     OpeningConfig
 	Seed         uint64
 	Adjudication Adjudication
 	SPRT         *SPRT
 	PGNOut       string
 	PGNMin       bool
+	PGNFields    PGNFields
+	EPDOut       string
+	Log          LogConfig
 	Event, Site  string
 	Margin       time.Duration
 	Stall        time.Duration
+	Wait         time.Duration // pause of a worker between two games
 	RatingEvery  int
 	Debug        bool
 	Progress     string // auto, on, off
+	Shard        int    // play only shard Shard (from 1) of Shards; 0: the whole match
+	Shards       int
+	Merge        []string // -merge: PGN files of one match's shards to report on
 }
 
 // isFlag tells a flag ("-games") from a value; "-5" is a value.
@@ -293,7 +328,122 @@ func floatArg(flag, key, v string) (float64, error) {
 	return f, nil
 }
 
-var errHelp = errors.New("help requested")
+var (
+	errHelp    = errors.New("help requested")
+	errVersion = errors.New("version requested")
+)
+
+// checkLine refuses text that would break the UCI line it is sent in.
+func checkLine(what, s string) error {
+	for _, r := range s {
+		if r < ' ' || r == 0x7f {
+			return fmt.Errorf("%s %q holds a control character (a line break would start a new UCI command)", what, s)
+		}
+	}
+	return nil
+}
+
+// fileArg reads cutechess's "-flag FILE" and fastchess's "-flag file=FILE";
+// other key=value and bare words go to opt.
+func fileArg(flag string, vals []string, opt func(key, value string, bare bool) error) (string, error) {
+	file := ""
+	for _, v := range vals {
+		key, value, kv := strings.Cut(v, "=")
+		switch {
+		case kv && key == "file":
+			file = value
+		case !kv && file == "":
+			file = v
+		default:
+			if err := opt(key, value, !kv); err != nil {
+				return "", err
+			}
+		}
+	}
+	if file == "" {
+		return "", fmt.Errorf("-%s needs a file: -%s FILE or -%s file=FILE", flag, flag, flag)
+	}
+	return file, nil
+}
+
+func boolArg(flag, key, v string) (bool, error) {
+	switch v {
+	case "true":
+		return true, nil
+	case "false":
+		return false, nil
+	}
+	return false, fmt.Errorf("-%s %s=%s: needs true or false", flag, key, v)
+}
+
+// Log levels, least severe first (fastchess's names).
+var logLevels = []string{"trace", "info", "warn", "err", "fatal"}
+
+const (
+	levelTrace = iota
+	levelInfo
+	levelWarn
+	levelErr
+)
+
+func parseLog(vals []string, l *LogConfig) error {
+	l.Level = levelWarn
+	m, err := keyValues("log", vals, "file", "level", "engine")
+	if err != nil {
+		return err
+	}
+	if l.File = m["file"]; l.File == "" {
+		return fmt.Errorf("-log needs file=FILE")
+	}
+	if v, ok := m["level"]; ok {
+		l.Level = slices.Index(logLevels, v)
+		if l.Level < 0 {
+			return fmt.Errorf("-log level=%s: needs one of %s", v, strings.Join(logLevels, ", "))
+		}
+	}
+	if v, ok := m["engine"]; ok {
+		l.Engine, err = boolArg("log", "engine", v)
+	}
+	return err
+}
+
+func parsePGNOut(vals []string, cfg *Config) error {
+	f := &cfg.PGNFields
+	file, err := fileArg("pgnout", vals, func(key, value string, bare bool) error {
+		if bare {
+			switch key {
+			case "min":
+				cfg.PGNMin = true
+			case "fi": // cutechess: finished games only; we write no other
+			default:
+				return fmt.Errorf("-pgnout: unknown option %q (known: min, fi, and min= nodes= seldepth= nps= timeleft=)", key)
+			}
+			return nil
+		}
+		fields := map[string]*bool{"min": &cfg.PGNMin, "nodes": &f.Nodes, "seldepth": &f.SelDepth, "nps": &f.NPS, "timeleft": &f.TimeLeft}
+		p, ok := fields[key]
+		if !ok {
+			return fmt.Errorf("-pgnout: unknown key %q (known: file, min, nodes, seldepth, nps, timeleft)", key)
+		}
+		var err error
+		*p, err = boolArg("pgnout", key, value)
+		return err
+	})
+	cfg.PGNOut = file
+	return err
+}
+
+// parseShard reads I/N.
+func parseShard(v string, cfg *Config) error {
+	i, n, ok := strings.Cut(v, "/")
+	var err1, err2 error
+	cfg.Shard, err1 = strconv.Atoi(i)
+	cfg.Shards, err2 = strconv.Atoi(n)
+	if !ok || err1 != nil || err2 != nil || cfg.Shards < 1 || cfg.Shard < 1 || cfg.Shard > cfg.Shards {
+		return fmt.Errorf("-shard %s: needs I/N with 1 <= I <= N, e.g. 2/4", v)
+	}
+	return nil
+}
 
 // ParseArgs reads the command line in cutechess-cli's style: flags with
 // space-separated values, key=value lists for -engine, -each, -openings,
@@ -301,7 +451,7 @@ var errHelp = errors.New("help requested")
 func ParseArgs(args []string) (*Config, error) {
 	cfg := &Config{
 		Variant: board.Chess(), Games: 1, Rounds: 1, Repeat: 1, Concurrency: 1,
-		Openings: OpeningConfig{Format: "epd", Start: 1, Bound: 150, Depth: 4},
+		Openings: OpeningConfig{Format: "epd", Start: 1, Bound: 150, Depth: 4, Policy: policyDefault},
 		Event:    "senapati match", Site: "?", Stall: 30 * time.Second, RatingEvery: 10, Progress: "auto",
 	}
 	var engineArgs [][]string
@@ -341,12 +491,12 @@ func ParseArgs(args []string) (*Config, error) {
 			if v, err = one(); err == nil {
 				cfg.Variant, err = board.VariantByName(v)
 			}
-		case "games", "rounds", "concurrency", "maxmoves", "ratinginterval", "timemargin":
+		case "games", "rounds", "concurrency", "maxmoves", "ratinginterval", "timemargin", "wait", "seeds":
 			if v, err = one(); err != nil {
 				break
 			}
 			minimum := 1
-			if name == "ratinginterval" || name == "timemargin" {
+			if name == "ratinginterval" || name == "timemargin" || name == "wait" {
 				minimum = 0
 			}
 			var n int
@@ -366,6 +516,10 @@ func ParseArgs(args []string) (*Config, error) {
 				cfg.RatingEvery = n
 			case "timemargin":
 				cfg.Margin = time.Duration(n) * time.Millisecond
+			case "wait":
+				cfg.Wait = time.Duration(n) * time.Millisecond
+			case "seeds":
+				cfg.Seeds = n
 			}
 		case "repeat":
 			cfg.Repeat = 2
@@ -403,20 +557,29 @@ func ParseArgs(args []string) (*Config, error) {
 		case "sprt":
 			cfg.SPRT, err = parseSPRT(vals)
 		case "pgnout":
-			if len(vals) == 0 || len(vals) > 3 {
-				err = fmt.Errorf("-pgnout needs FILE [min]")
-				break
+			err = parsePGNOut(vals, cfg)
+		case "epdout":
+			cfg.EPDOut, err = fileArg(name, vals, func(key, _ string, _ bool) error {
+				return fmt.Errorf("-epdout: unknown option %q (it takes only the file)", key)
+			})
+		case "log":
+			err = parseLog(vals, &cfg.Log)
+		case "noswap", "reverse":
+			err = none()
+			if name == "noswap" {
+				cfg.NoSwap = true
+			} else {
+				cfg.Reverse = true
 			}
-			cfg.PGNOut = vals[0]
-			for _, o := range vals[1:] {
-				switch o {
-				case "min":
-					cfg.PGNMin = true
-				case "fi": // cutechess: FEN-inclusive; ours always are
-				default:
-					err = fmt.Errorf("-pgnout: unknown option %q (known: min)", o)
-				}
+		case "shard":
+			if v, err = one(); err == nil {
+				err = parseShard(v, cfg)
 			}
+		case "merge":
+			if len(vals) == 0 {
+				err = fmt.Errorf("-merge needs the PGN files of the shards")
+			}
+			cfg.Merge = append(cfg.Merge, vals...)
 		case "event", "site":
 			if len(vals) == 0 {
 				err = fmt.Errorf("-%s needs a name", name)
@@ -445,12 +608,20 @@ func ParseArgs(args []string) (*Config, error) {
 			err = none()
 		case "help", "h":
 			return nil, errHelp
+		case "version":
+			return nil, errVersion
 		default:
 			err = fmt.Errorf("unknown flag -%s", name)
 		}
 		if err != nil {
 			return nil, err
 		}
+	}
+	if cfg.Merge != nil {
+		return cfg, checkMergeArgs(args)
+	}
+	if cfg.Shards > 0 && !seedSet && !cfg.Openings.seeded && (cfg.Openings.Kind == openingsRandom || cfg.Openings.Random) {
+		return nil, fmt.Errorf("-shard with random openings needs -srand S (or seed=S): every shard must draw the same openings")
 	}
 	if !seedSet {
 		cfg.Seed = uint64(time.Now().UnixNano())
@@ -480,11 +651,35 @@ func ParseArgs(args []string) (*Config, error) {
 	if cfg.SPRT != nil && len(cfg.Engines) != 2 {
 		return nil, fmt.Errorf("-sprt needs exactly two engines")
 	}
+	switch {
+	case cfg.Seeds > 0 && !cfg.Gauntlet:
+		return nil, fmt.Errorf("-seeds applies to -tournament gauntlet")
+	case cfg.Seeds >= len(cfg.Engines):
+		return nil, fmt.Errorf("-seeds %d: needs fewer seeds than the %d engines", cfg.Seeds, len(cfg.Engines))
+	case cfg.Seeds == 0:
+		cfg.Seeds = 1
+	}
 	return cfg, nil
 }
 
+// checkMergeArgs allows -sprt and -progress next to -merge: the games come
+// from the files, not from engines.
+func checkMergeArgs(args []string) error {
+	for _, a := range args {
+		if isFlag(a) {
+			switch strings.TrimLeft(a, "-") {
+			case "merge", "sprt", "progress":
+			default:
+				return fmt.Errorf("-merge takes only -sprt next to the files, not %s", a)
+			}
+		}
+	}
+	return nil
+}
+
 // defaultNames fills in names missing from the configs: the engine's own
-// id name, else the command's base name; duplicates get -2, -3...
+// id name, else the command's base name; duplicates get -2, -3... Names
+// are cleaned of what a terminal or a PGN tag cannot show.
 func defaultNames(engines []EngineConfig, idNames []string) {
 	seen := map[string]int{}
 	for i := range engines {
@@ -494,6 +689,7 @@ func defaultNames(engines []EngineConfig, idNames []string) {
 				engines[i].Name = idNames[i]
 			}
 		}
+		engines[i].Name = cleanName(engines[i].Name)
 	}
 	for i := range engines {
 		n := engines[i].Name
@@ -543,13 +739,17 @@ func parseOpenings(vals []string, o *OpeningConfig) error {
 			o.Seed, err = strconv.ParseUint(v, 10, 64)
 			o.seeded = true
 		case "policy":
-			if v != "default" {
-				return fmt.Errorf("-openings policy=%s: only default is supported", v)
+			if v != policyDefault && v != policyRound && v != policyEncounter {
+				return fmt.Errorf("-openings policy=%s: needs default, round or encounter", v)
 			}
+			o.Policy = v
 		}
 		if err != nil {
 			return fmt.Errorf("-openings %s=%s: %v", k, v, err)
 		}
+	}
+	if o.Policy == "" {
+		o.Policy = policyDefault
 	}
 	if o.Kind == openingsFile && o.File == "" {
 		return fmt.Errorf("-openings needs file=FILE, or 'random' for generated openings")

@@ -64,7 +64,7 @@ func TestParseArgs(t *testing.T) {
 	require.Equal(t, 2, cfg.Repeat)
 	require.Equal(t, 2, cfg.Concurrency)
 	require.True(t, cfg.Gauntlet)
-	require.Equal(t, OpeningConfig{Kind: openingsRandom, Format: "epd", Start: 1, Plies: 6, Bound: 100, Depth: 4, Seed: 7, seeded: true}, cfg.Openings)
+	require.Equal(t, OpeningConfig{Kind: openingsRandom, Format: "epd", Start: 1, Plies: 6, Bound: 100, Depth: 4, Seed: 7, seeded: true, Policy: policyDefault}, cfg.Openings)
 	require.Equal(t, Adjudication{Draw: true, DrawMoveNumber: 40, DrawMoveCount: 8, DrawScore: 10,
 		Resign: true, ResignMoveCount: 3, ResignScore: 500, ResignTwoSided: true, MaxMoves: 200}, cfg.Adjudication)
 	require.Equal(t, &SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.1}, cfg.SPRT)
@@ -118,7 +118,7 @@ func TestDefaultNames(t *testing.T) {
 
 func TestSchedule(t *testing.T) {
 	cfg := &Config{Engines: make([]EngineConfig, 3), Games: 2, Rounds: 2, Repeat: 2}
-	enc, specs, slots := schedule(cfg)
+	enc, specs, slots, _ := schedule(cfg)
 	require.Len(t, enc, 3) // round robin: AB, AC, BC
 	require.Len(t, specs, 12)
 	require.Equal(t, 2, slots)
@@ -133,15 +133,198 @@ func TestSchedule(t *testing.T) {
 	require.NotEqual(t, specs[0].pair, specs[6].pair)
 
 	cfg.Gauntlet = true
-	enc, specs, _ = schedule(cfg)
+	enc, specs, _, _ = schedule(cfg)
 	require.Len(t, enc, 2) // A against each other
 	require.Len(t, specs, 8)
 
 	cfg = &Config{Engines: make([]EngineConfig, 2), Games: 5, Rounds: 1, Repeat: 1}
-	_, specs, slots = schedule(cfg)
+	_, specs, slots, _ = schedule(cfg)
 	require.Equal(t, 5, slots)
 	for i, s := range specs {
 		require.Equal(t, i%2 == 0, s.firstWhite, "colours alternate")
 		require.Equal(t, i, s.slot)
 	}
+}
+
+func TestParseToolFlags(t *testing.T) {
+	base := []string{"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1"}
+	parse := func(args ...string) (*Config, error) {
+		return ParseArgs(append(append([]string(nil), base...), args...))
+	}
+
+	// Both spellings of -pgnout and -epdout, and fastchess's fields.
+	for _, args := range [][]string{{"-pgnout", "x.pgn"}, {"-pgnout", "file=x.pgn"}} {
+		cfg, err := parse(args...)
+		require.NoError(t, err)
+		require.Equal(t, "x.pgn", cfg.PGNOut, "%q", args)
+		require.False(t, cfg.PGNMin)
+		require.Equal(t, PGNFields{}, cfg.PGNFields)
+	}
+	cfg, err := parse("-pgnout", "file=a=b.pgn", "min=true", "nodes=true", "seldepth=true", "nps=true", "timeleft=true", "-epdout", "file=e.epd")
+	require.NoError(t, err)
+	require.Equal(t, "a=b.pgn", cfg.PGNOut)
+	require.True(t, cfg.PGNMin)
+	require.Equal(t, PGNFields{Nodes: true, SelDepth: true, NPS: true, TimeLeft: true}, cfg.PGNFields)
+	require.Equal(t, "e.epd", cfg.EPDOut)
+	cfg, err = parse("-pgnout", "x.pgn", "min", "fi", "nodes=false", "-epdout", "e.epd")
+	require.NoError(t, err)
+	require.True(t, cfg.PGNMin)
+	require.Equal(t, "e.epd", cfg.EPDOut)
+
+	cfg, err = parse("-log", "file=m.log", "level=info", "engine=true", "-wait", "250", "-noswap", "-reverse",
+		"-openings", "file=b.epd", "policy=encounter", "-shard", "3/4")
+	require.NoError(t, err)
+	require.Equal(t, LogConfig{File: "m.log", Level: levelInfo, Engine: true}, cfg.Log)
+	require.Equal(t, 250*time.Millisecond, cfg.Wait)
+	require.True(t, cfg.NoSwap)
+	require.True(t, cfg.Reverse)
+	require.Equal(t, policyEncounter, cfg.Openings.Policy)
+	require.Equal(t, [2]int{3, 4}, [2]int{cfg.Shard, cfg.Shards})
+	cfg, err = parse("-log", "file=m.log")
+	require.NoError(t, err)
+	require.Equal(t, levelWarn, cfg.Log.Level)
+	require.Equal(t, 1, cfg.Seeds)
+
+	cfg, err = ParseArgs([]string{"-engine", "cmd=a", "-engine", "cmd=b", "-engine", "cmd=c", "-each", "depth=1", "-tournament", "gauntlet", "-seeds", "2"})
+	require.NoError(t, err)
+	require.Equal(t, 2, cfg.Seeds)
+
+	cfg, err = ParseArgs([]string{"-merge", "a.pgn", "b.pgn", "-sprt", "elo0=0", "elo1=5", "-merge", "c.pgn"})
+	require.NoError(t, err)
+	require.Equal(t, []string{"a.pgn", "b.pgn", "c.pgn"}, cfg.Merge)
+	require.NotNil(t, cfg.SPRT)
+
+	_, err = ParseArgs([]string{"-version"})
+	require.ErrorIs(t, err, errVersion)
+
+	bad := []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"-pgnout"}, "-pgnout needs a file"},
+		{[]string{"-pgnout", "min=true"}, "-pgnout needs a file"},
+		{[]string{"-pgnout", "x.pgn", "nodes=yes"}, "nodes=yes: needs true or false"},
+		{[]string{"-pgnout", "x.pgn", "colour=true"}, `unknown key "colour"`},
+		{[]string{"-pgnout", "x.pgn", "maxi"}, `unknown option "maxi"`},
+		{[]string{"-epdout", "a.epd", "b.epd"}, "-epdout: unknown option"},
+		{[]string{"-log", "level=info"}, "-log needs file=FILE"},
+		{[]string{"-log", "file=x", "level=loud"}, "level=loud: needs one of trace, info, warn, err, fatal"},
+		{[]string{"-log", "file=x", "compress=true"}, `unknown key "compress"`},
+		{[]string{"-wait", "-1"}, "-wait"},
+		{[]string{"-noswap", "yes"}, "-noswap takes no value"},
+		{[]string{"-seeds", "1"}, "-seeds applies to -tournament gauntlet"},
+		{[]string{"-tournament", "gauntlet", "-seeds", "2"}, "needs fewer seeds than the 2 engines"},
+		{[]string{"-openings", "file=b.epd", "policy=pair"}, "policy=pair: needs default, round or encounter"},
+		{[]string{"-shard", "5/4"}, "-shard 5/4: needs I/N"},
+		{[]string{"-shard", "0/4"}, "-shard 0/4"},
+		{[]string{"-shard", "2"}, "-shard 2"},
+		{[]string{"-shard", "1/2", "-openings", "random"}, "-shard with random openings needs -srand"},
+		{[]string{"-shard", "1/2", "-openings", "file=b.epd", "order=random"}, "needs -srand"},
+		{[]string{"-merge"}, "-merge needs the PGN files"},
+		{[]string{"-merge", "a.pgn", "-games", "4"}, "-merge takes only -sprt"},
+		{[]string{"-each", "option.Threads=1\nquit"}, "holds a control character"},
+		{[]string{"-each", "option.Bad\tName=1"}, "holds a control character"},
+		{[]string{"-each", "initstr=a\rb"}, "holds a control character"},
+	}
+	for _, c := range bad {
+		_, err := parse(c.args...)
+		require.ErrorContains(t, err, c.msg, "%q", c.args)
+	}
+	// A seed makes random openings the same in every shard.
+	_, err = parse("-shard", "1/2", "-openings", "random", "-srand", "3")
+	require.NoError(t, err)
+	_, err = parse("-shard", "1/2", "-openings", "random", "seed=3")
+	require.NoError(t, err)
+}
+
+func TestScheduleColoursSeedsPolicies(t *testing.T) {
+	colours := func(cfg *Config) string {
+		_, specs, _, _ := schedule(cfg)
+		var s []byte
+		for _, g := range specs {
+			s = append(s, byte('A'+g.white))
+		}
+		return string(s)
+	}
+	two := func() *Config {
+		return &Config{Engines: make([]EngineConfig, 2), Games: 4, Rounds: 1, Repeat: 1, Openings: OpeningConfig{Policy: policyDefault}}
+	}
+	cfg := two()
+	require.Equal(t, "ABAB", colours(cfg), "White in each game")
+	cfg.Reverse = true
+	require.Equal(t, "BABA", colours(cfg))
+	cfg.NoSwap = true
+	require.Equal(t, "BBBB", colours(cfg))
+	cfg.Reverse = false
+	require.Equal(t, "AAAA", colours(cfg))
+
+	// Gauntlet with two seeds of four engines: each seed meets the other two.
+	cfg = &Config{Engines: make([]EngineConfig, 4), Games: 2, Rounds: 1, Repeat: 2, Gauntlet: true, Seeds: 2, Openings: OpeningConfig{Policy: policyDefault}}
+	enc, specs, _, paired := schedule(cfg)
+	var pairs [][2]int
+	for _, e := range enc {
+		pairs = append(pairs, [2]int{e.a, e.b})
+	}
+	require.Equal(t, [][2]int{{0, 2}, {0, 3}, {1, 2}, {1, 3}}, pairs)
+	require.Len(t, specs, 8)
+	require.True(t, paired)
+
+	// Which games share an opening (slot), by policy; three engines, two
+	// rounds of four games per pairing.
+	slots := func(policy string, repeat int) ([]int, int, bool) {
+		cfg := &Config{Engines: make([]EngineConfig, 3), Games: 4, Rounds: 2, Repeat: repeat, Openings: OpeningConfig{Policy: policy}}
+		_, specs, n, paired := schedule(cfg)
+		var s []int
+		for _, g := range specs {
+			s = append(s, g.slot)
+		}
+		return s, n, paired
+	}
+	s, n, paired := slots(policyDefault, 2)
+	require.Equal(t, []int{0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3, 2, 2, 3, 3}, s)
+	require.Equal(t, 4, n)
+	require.True(t, paired)
+	s, n, paired = slots(policyDefault, 1)
+	require.Equal(t, []int{0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 6, 7, 4, 5, 6, 7, 4, 5, 6, 7}, s)
+	require.Equal(t, 8, n)
+	require.False(t, paired, "games 2k and 2k+1 have different openings")
+	s, n, paired = slots(policyRound, 1)
+	require.Equal(t, []int{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, s)
+	require.Equal(t, 2, n)
+	require.True(t, paired, "a round shares one opening, so its pairs are pairs")
+	s, n, _ = slots(policyEncounter, 1)
+	require.Equal(t, []int{0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5}, s)
+	require.Equal(t, 6, n)
+
+	cfg = two()
+	cfg.Repeat, cfg.NoSwap = 2, true
+	_, _, _, paired = schedule(cfg)
+	require.False(t, paired, "without colour swaps there are no pairs")
+}
+
+func TestShardsDealPairs(t *testing.T) {
+	cfg := &Config{Engines: make([]EngineConfig, 3), Games: 4, Rounds: 3, Repeat: 2, Openings: OpeningConfig{Policy: policyDefault}}
+	_, all, _, paired := schedule(cfg)
+	require.True(t, paired)
+	seen := map[int]int{}
+	for i := 1; i <= 5; i++ {
+		part := shard(all, i, 5)
+		require.NotEmpty(t, part)
+		pairs := map[int]int{}
+		for _, s := range part {
+			seen[s.number]++
+			pairs[s.pair]++
+		}
+		for p, n := range pairs {
+			require.Equal(t, 2, n, "both games of pair %d are in shard %d", p, i)
+		}
+	}
+	require.Len(t, seen, len(all))
+	for n, c := range seen {
+		require.Equal(t, 1, c, "game %d is in one shard", n)
+	}
+	// Without pairs, games are dealt one by one.
+	cfg.Repeat = 1
+	_, all, _, _ = schedule(cfg)
+	require.Equal(t, []int{2, 6, 10}, []int{shard(all, 2, 4)[0].number, shard(all, 2, 4)[1].number, shard(all, 2, 4)[2].number})
 }

@@ -8,9 +8,11 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"senapati/board"
@@ -25,23 +27,29 @@ var (
 // (tests use it to check that none is left behind).
 var testHookStart func(pid int)
 
-// debugLog prints the UCI traffic with -debug; a nil *debugLog prints nothing.
-type debugLog struct {
-	mu    sync.Mutex
-	w     io.Writer
-	start time.Time
+// markVar is set in each engine's environment to a value of its own. The
+// engine's descendants inherit it, so that they can be found and ended
+// with the engine even when they left its process group and session.
+const markVar = "SENAPATI_MATCH_ENGINE"
+
+var engineSerial atomic.Int64
+
+// engineEnv is the runner's environment with the engine's mark.
+func engineEnv(mark string) []string {
+	env := slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, markVar+"=") })
+	return append(env, markVar+"="+mark)
 }
 
-func (d *debugLog) printf(format string, args ...any) {
-	if d == nil {
-		return
-	}
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	fmt.Fprintf(d.w, "%8.3f ", time.Since(d.start).Seconds())
-	fmt.Fprintf(d.w, format, args...)
-	fmt.Fprintln(d.w)
+// procStamp names a process: its pid and its start time (clock ticks since
+// boot), which tells it from a later process given the same pid.
+type procStamp struct {
+	pid   int
+	start uint64
 }
+
+// maxLine bounds one line of engine output, as the engine bounds its input:
+// a longer line is dropped, so that an engine cannot make the runner grow.
+const maxLine = 1 << 20
 
 type engineLine struct {
 	text string
@@ -60,14 +68,19 @@ type Engine struct {
 	stop     chan struct{} // closed on shutdown; the reader then stops
 	exited   chan struct{} // closed once the process is reaped
 	shutdown sync.Once
-	debug    *debugLog
+	out      *printer
+	mark     string    // the value of markVar in its environment
+	self     procStamp // tells the process from a later one with its pid
+	killedBy string    // why the runner killed it, when it did
 }
 
 // startEngine starts the process and runs the UCI handshake: uci, the
 // variant, the options, isready.
-func startEngine(ctx context.Context, cfg *EngineConfig, v *board.Variant, timeout time.Duration, debug *debugLog) (*Engine, error) {
+func startEngine(ctx context.Context, cfg *EngineConfig, v *board.Variant, timeout time.Duration, out *printer) (*Engine, error) {
 	cmd := exec.Command(cfg.Cmd, cfg.Args...)
 	cmd.Dir = cfg.Dir
+	mark := fmt.Sprintf("%d.%d", os.Getpid(), engineSerial.Add(1))
+	cmd.Env = engineEnv(mark)
 	ownProcessGroup(cmd)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -89,7 +102,8 @@ func startEngine(ctx context.Context, cfg *EngineConfig, v *board.Variant, timeo
 		testHookStart(cmd.Process.Pid)
 	}
 	e := &Engine{cfg: cfg, cmd: cmd, stdin: stdin, stdout: r, lines: make(chan engineLine, 256),
-		stop: make(chan struct{}), exited: make(chan struct{}), debug: debug, options: map[string][]string{}}
+		stop: make(chan struct{}), exited: make(chan struct{}), out: out, options: map[string][]string{},
+		mark: mark, self: stampOf(cmd.Process.Pid)}
 	go e.read()
 	go func() {
 		_ = cmd.Wait() // reaps the process: no zombie
@@ -112,16 +126,28 @@ func (e *Engine) label() string {
 func (e *Engine) read() {
 	defer close(e.lines)
 	br := bufio.NewReaderSize(e.stdout, 64<<10)
+	var line []byte
+	tooLong, warned := false, false
 	for {
-		s, err := br.ReadString('\n')
-		if s = strings.TrimRight(s, "\r\n"); s != "" {
-			e.debug.printf("%s < %s", e.label(), s)
+		chunk, err := br.ReadSlice('\n')
+		if tooLong = tooLong || len(line)+len(chunk) > maxLine; !tooLong {
+			line = append(line, chunk...)
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if s := strings.TrimRight(string(line), "\r\n"); tooLong && !warned {
+			e.out.warn("Warning: %s wrote a line longer than %d bytes; such lines are dropped", e.label(), maxLine)
+			warned = true
+		} else if !tooLong && s != "" {
+			e.out.traffic("%s(%d) < %s", e.label(), e.self.pid, s)
 			select {
 			case e.lines <- engineLine{s, time.Now()}:
 			case <-e.stop:
 				return
 			}
 		}
+		line, tooLong = line[:0], false
 		if err != nil {
 			return
 		}
@@ -129,7 +155,7 @@ func (e *Engine) read() {
 }
 
 func (e *Engine) send(s string) error {
-	e.debug.printf("%s > %s", e.label(), s)
+	e.out.traffic("%s(%d) > %s", e.label(), e.self.pid, s)
 	if _, err := io.WriteString(e.stdin, s+"\n"); err != nil {
 		return errDisconnected
 	}
@@ -227,6 +253,9 @@ type thought struct {
 	mate     int // moves to mate (negative: being mated), 0 when cp is a plain score
 	depth    int
 	elapsed  time.Duration
+	// The last reported values, for the PGN's optional fields.
+	nodes, nps int64
+	selDepth   int
 }
 
 const mateCP = 100000
@@ -242,6 +271,18 @@ func (t *thought) parseInfo(fields []string) {
 		case "depth":
 			if n, err := strconv.Atoi(fields[i+1]); err == nil {
 				depth = n
+			}
+		case "seldepth":
+			if n, err := strconv.Atoi(fields[i+1]); err == nil {
+				t.selDepth = n
+			}
+		case "nodes":
+			if n, err := strconv.ParseInt(fields[i+1], 10, 64); err == nil {
+				t.nodes = n
+			}
+		case "nps":
+			if n, err := strconv.ParseInt(fields[i+1], 10, 64); err == nil {
+				t.nps = n
 			}
 		case "score":
 			if i+2 >= len(fields) {
@@ -321,22 +362,50 @@ func (e *Engine) alive() bool {
 }
 
 // quit asks the engine to leave and kills it if it has not within a second.
+// Its process tree is taken first: once it exits, its children are
+// orphans and no longer found below it.
 func (e *Engine) quit() {
-	if e.alive() && e.send("quit") == nil {
-		select {
-		case <-e.exited:
-		case <-time.After(time.Second):
+	var doomed []procStamp
+	if e.alive() {
+		doomed = descendants(e.self, e.mark)
+		if e.send("quit") == nil {
+			select {
+			case <-e.exited:
+			case <-time.After(time.Second):
+			}
 		}
+	}
+	e.end(doomed)
+}
+
+// killFor kills the engine and remembers why, if it was still running.
+func (e *Engine) killFor(why string) {
+	if e.alive() && why != "" {
+		e.killedBy = why
 	}
 	e.kill()
 }
 
-// kill ends the engine's whole process group, reaps it and releases its
-// pipes. It is safe to call more than once.
-func (e *Engine) kill() {
+// exitNote tells how a process that is gone ended.
+func (e *Engine) exitNote() string {
+	if st := e.cmd.ProcessState; e.killedBy != "" && st != nil && !st.Exited() {
+		return fmt.Sprintf("%s was killed by the runner (%s)", e.label(), e.killedBy)
+	}
+	return fmt.Sprintf("%s exited (%v)", e.label(), e.cmd.ProcessState)
+}
+
+// kill ends the engine's whole process group and every descendant that
+// can be found (see proc_linux.go), reaps it and releases its pipes. It is
+// safe to call more than once.
+func (e *Engine) kill() { e.end(nil) }
+
+// end kills the engine and its descendants, those found now and doomed.
+func (e *Engine) end(doomed []procStamp) {
 	e.shutdown.Do(func() {
+		doomed = append(doomed, descendants(e.self, e.mark)...)
 		killGroup(e.cmd)
 		<-e.exited
+		endAll(doomed, e.mark)
 		close(e.stop)
 		e.stdout.Close()
 	})

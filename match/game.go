@@ -26,8 +26,8 @@ type gameSpec struct {
 	encounter    int // index of the pairing
 	white, black int // engine indices
 	firstWhite   bool
-	pair         int // games 2k and 2k+1 of an encounter form pair k
-	slot         int // which opening: every Repeat games of an encounter share one
+	pair         int // from 1: games 2k and 2k+1 of an encounter form a pair; 0 when the match is not paired
+	slot         int // which opening (see schedule)
 	opening      *Opening
 }
 
@@ -48,21 +48,17 @@ type gameResult struct {
 	termination  string
 	date         time.Time
 	tc           [2]TimeControl
+	endFEN       string           // the position the game ended in
+	thinking     [2]time.Duration // each side's time for its moves
 }
 
-// firstPoints is what the encounter's first engine scored.
-func (r *gameResult) firstPoints() float64 {
-	p := 0.5
-	switch r.result {
-	case board.WhiteWins:
-		p = 1
-	case board.BlackWins:
-		p = 0
+// clean makes the text that came from outside safe for the PGN file and
+// the terminal: the reason may hold an engine's move token or an error.
+func (r *gameResult) clean() {
+	r.reason = cleanComment(r.reason)
+	for i := range r.moves {
+		r.moves[i].comment = cleanComment(r.moves[i].comment)
 	}
-	if !r.spec.firstWhite {
-		p = 1 - p
-	}
-	return p
 }
 
 func colorName(c board.Color) string {
@@ -202,20 +198,36 @@ func positionCommand(v *board.Variant, fen string, moves []string) string {
 	return b.String()
 }
 
+func secondsText(d time.Duration) string { return fmt.Sprintf("%.3fs", d.Seconds()) }
+
 // comment is the PGN comment of an engine move: score in pawns from the
-// mover's view (or M for a mate), depth, time.
-func (t *thought) comment() string {
-	secs := fmt.Sprintf("%.3fs", t.elapsed.Seconds())
-	if !t.hasScore {
-		return secs
+// mover's view (or M for a mate), depth, time, then the fields asked for
+// as fastchess writes them: tl= the clock left after the move, n= nodes,
+// sd= selective depth, nps=. A negative timeLeft means no clock.
+func (t *thought) comment(f PGNFields, timeLeft time.Duration) string {
+	s := secondsText(t.elapsed)
+	if t.hasScore {
+		score := fmt.Sprintf("%+.2f", float64(t.cp)/100)
+		if t.mate > 0 {
+			score = fmt.Sprintf("+M%d", t.mate)
+		} else if t.mate < 0 || t.cp <= -mateCP {
+			score = fmt.Sprintf("-M%d", -t.mate)
+		}
+		s = fmt.Sprintf("%s/%d %s", score, t.depth, s)
 	}
-	score := fmt.Sprintf("%+.2f", float64(t.cp)/100)
-	if t.mate > 0 {
-		score = fmt.Sprintf("+M%d", t.mate)
-	} else if t.mate < 0 || t.cp <= -mateCP {
-		score = fmt.Sprintf("-M%d", -t.mate)
+	if f.TimeLeft && timeLeft >= 0 {
+		s += ", tl=" + secondsText(timeLeft)
 	}
-	return fmt.Sprintf("%s/%d %s", score, t.depth, secs)
+	if f.Nodes {
+		s += fmt.Sprintf(", n=%d", t.nodes)
+	}
+	if f.SelDepth {
+		s += fmt.Sprintf(", sd=%d", t.selDepth)
+	}
+	if f.NPS {
+		s += fmt.Sprintf(", nps=%d", t.nps)
+	}
+	return s
 }
 
 // gameSettings is what every game of a match shares.
@@ -223,14 +235,28 @@ type gameSettings struct {
 	variant *board.Variant
 	adj     Adjudication
 	stall   time.Duration
+	fields  PGNFields
 	names   []string
 	tcs     []TimeControl
 }
 
 func (s *gameSettings) newResult(spec *gameSpec) *gameResult {
 	return &gameResult{spec: spec, white: s.names[spec.white], black: s.names[spec.black], variant: s.variant,
-		startFEN: spec.opening.FEN, date: time.Now(), tc: [2]TimeControl{s.tcs[spec.white], s.tcs[spec.black]}}
+		startFEN: spec.opening.FEN, endFEN: spec.opening.FEN, date: time.Now(), tc: [2]TimeControl{s.tcs[spec.white], s.tcs[spec.black]}}
 }
+
+// timeLoss is the reason of a time forfeit: how far past its limit (the
+// clock or the move time) the engine answered, or was still thinking when
+// the runner stopped waiting.
+func timeLoss(who string, over, margin time.Duration, answered bool) string {
+	if answered {
+		return fmt.Sprintf("%s loses on time (%d ms over the limit, margin %d ms)", who, over.Milliseconds(), margin.Milliseconds())
+	}
+	return fmt.Sprintf("%s loses on time (still thinking %d ms over the limit)", who, over.Milliseconds())
+}
+
+// maxMoveToken bounds an illegal move token quoted in a reason.
+const maxMoveToken = 40
 
 // playGame plays one game between two running engines (White first) and
 // judges it by the board package's rules. It returns an error only when
@@ -242,6 +268,7 @@ func playGame(ctx context.Context, s *gameSettings, spec *gameSpec, engines [2]*
 		return nil, fmt.Errorf("opening %q: %v", spec.opening.FEN, err)
 	}
 	game := board.NewGame(pos)
+	defer func() { res.endFEN = game.Position().FEN() }()
 	var played []string
 	for _, ms := range spec.opening.Moves {
 		m, err := game.Position().ParseMove(ms)
@@ -252,16 +279,19 @@ func playGame(ctx context.Context, s *gameSettings, spec *gameSpec, engines [2]*
 		res.moves = append(res.moves, moveRecord{ms, "book"})
 		game.Play(m)
 	}
-	// lose ends the game with a loss for side; a hung or broken engine is
-	// killed (its worker starts a fresh one for the next game).
-	lose := func(side board.Color, reason, termination string, kill bool) (*gameResult, error) {
+	// lose ends the game with a loss for side. A hung or broken engine is
+	// killed (its worker starts a fresh one for the next game); killedFor
+	// says why, when the engine was still there to be killed.
+	lose := func(side board.Color, reason, termination string, kill bool, killedFor string) (*gameResult, error) {
 		if kill {
-			engines[side].kill()
+			engines[side].killFor(killedFor)
 		}
 		res.result, res.reason, res.termination = winFor(side^1), reason, termination
 		return res, nil
 	}
-	failure := func(side board.Color, err error, clocked bool) (*gameResult, error) {
+	// failure ends the game after an engine did not answer; over is how
+	// far past its limit it was still thinking.
+	failure := func(side board.Color, err error, clocked bool, over time.Duration) (*gameResult, error) {
 		who := colorName(side)
 		switch {
 		case ctx.Err() != nil:
@@ -269,15 +299,15 @@ func playGame(ctx context.Context, s *gameSettings, spec *gameSpec, engines [2]*
 			engines[1].kill()
 			return nil, ctx.Err()
 		case errors.Is(err, errTimeout) && clocked:
-			return lose(side, who+" loses on time", termTime, true)
+			return lose(side, timeLoss(who, over, 0, false), termTime, true, "no move on time")
 		case errors.Is(err, errTimeout):
-			return lose(side, who+"'s connection stalls", termStalled, true)
+			return lose(side, who+"'s connection stalls", termStalled, true, "no answer in "+seconds(s.stall)+" s")
 		}
-		return lose(side, who+" disconnects", termAbandoned, true)
+		return lose(side, who+" disconnects", termAbandoned, true, "")
 	}
 	for side, e := range engines {
 		if err := e.newGame(ctx, s.stall); err != nil {
-			return failure(board.Color(side), err, false)
+			return failure(board.Color(side), err, false, 0)
 		}
 	}
 	clocks := [2]clock{{tc: res.tc[0], left: res.tc[0].Base}, {tc: res.tc[1], left: res.tc[1].Base}}
@@ -295,25 +325,34 @@ func playGame(ctx context.Context, s *gameSettings, spec *gameSpec, engines [2]*
 		if tc.clocked() {
 			wait = limit + tc.Margin
 		}
+		asked := time.Now()
 		t, err := engines[side].think(ctx, positionCommand(s.variant, res.startFEN, played), goCmd, wait)
 		if err != nil {
-			return failure(side, err, tc.clocked())
+			return failure(side, err, tc.clocked(), time.Since(asked)-limit)
 		}
-		if tc.clocked() && t.elapsed > limit+tc.Margin {
-			return lose(side, colorName(side)+" loses on time", termTime, false)
+		res.thinking[side] += t.elapsed
+		if over := t.elapsed - limit; tc.clocked() && over > tc.Margin {
+			return lose(side, timeLoss(colorName(side), over, tc.Margin, true), termTime, false, "")
 		}
 		m, err := pos.ParseMove(t.move)
 		if err != nil {
 			if t.move == "" {
 				t.move = "(empty)"
 			}
-			return lose(side, fmt.Sprintf("%s makes an illegal move: %s (%v)", colorName(side), t.move, err), termIllegal, false)
+			if r := []rune(t.move); len(r) > maxMoveToken {
+				t.move = string(r[:maxMoveToken]) + "..."
+			}
+			return lose(side, fmt.Sprintf("%s makes an illegal move: %s (%v)", colorName(side), t.move, err), termIllegal, false, "")
 		}
 		ms := pos.MoveString(m)
 		played = append(played, ms)
-		res.moves = append(res.moves, moveRecord{ms, t.comment()})
-		game.Play(m)
 		clocks[side].spend(t.elapsed)
+		left := time.Duration(-1)
+		if tc.Base > 0 {
+			left = clocks[side].left
+		}
+		res.moves = append(res.moves, moveRecord{ms, t.comment(s.fields, left)})
+		game.Play(m)
 		if r, reason := judge(game); r != board.Ongoing {
 			res.result, res.reason, res.termination = r, reason, termNormal
 			return res, nil

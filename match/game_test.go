@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 
@@ -176,23 +177,23 @@ func TestThoughtInfo(t *testing.T) {
 	require.Equal(t, -37, th.cp)
 	require.Equal(t, 5, th.depth)
 	th.elapsed = 1234 * time.Millisecond
-	require.Equal(t, "-0.37/5 1.234s", th.comment())
+	require.Equal(t, "-0.37/5 1.234s", th.comment(PGNFields{}, -1))
 	th.parseInfo(strings.Fields("info string score cp 99"))
 	require.Equal(t, -37, th.cp)
 	th.parseInfo(strings.Fields("info depth 9 score mate 3 pv a1a2"))
 	require.Equal(t, mateCP-3, th.cp)
-	require.Equal(t, "+M3/9 1.234s", th.comment())
+	require.Equal(t, "+M3/9 1.234s", th.comment(PGNFields{}, -1))
 	th.parseInfo(strings.Fields("info depth 9 score mate -2 lowerbound"))
 	require.Equal(t, -mateCP+2, th.cp)
-	require.Equal(t, "-M2/9 1.234s", th.comment())
+	require.Equal(t, "-M2/9 1.234s", th.comment(PGNFields{}, -1))
 	th.parseInfo(strings.Fields("info depth 0 score mate 0"))
 	require.Equal(t, -mateCP, th.cp)
-	require.Equal(t, "0.012s", (&thought{elapsed: 12 * time.Millisecond}).comment())
+	require.Equal(t, "0.012s", (&thought{elapsed: 12 * time.Millisecond}).comment(PGNFields{}, -1))
 }
 
 func TestPGNText(t *testing.T) {
 	v := board.Chess()
-	spec := &gameSpec{number: 7, firstWhite: true}
+	spec := &gameSpec{number: 7, white: 0, black: 1, firstWhite: true, pair: 4}
 	r := &gameResult{spec: spec, white: "A", black: `B "quoted"`, variant: v,
 		startFEN: "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2",
 		moves:    []moveRecord{{"g2g4", "+0.10/3 0.010s"}, {"d8h4", "+M1/3 0.020s"}},
@@ -205,6 +206,9 @@ func TestPGNText(t *testing.T) {
 [White "A"]
 [Black "B \"quoted\""]
 [Result "0-1"]
+[WhiteNumber "1"]
+[BlackNumber "2"]
+[Pair "4"]
 [Variant "chess"]
 [SetUp "1"]
 [FEN "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2"]
@@ -237,4 +241,37 @@ func TestPGNText(t *testing.T) {
 	require.Len(t, games[1].moves, 30)
 	require.Equal(t, "book, Black mates", games[1].lastComment)
 	require.Equal(t, `B "quoted"`, games[1].tags["Black"])
+}
+
+func TestTimeLossReason(t *testing.T) {
+	require.Equal(t, "White loses on time (62 ms over the limit, margin 50 ms)", timeLoss("White", 62*time.Millisecond+400*time.Microsecond, 50*time.Millisecond, true))
+	require.Equal(t, "Black loses on time (still thinking 51 ms over the limit)", timeLoss("Black", 51*time.Millisecond, 0, false))
+}
+
+func TestCleanText(t *testing.T) {
+	require.Equal(t, `a "b" ?c?d?e?`, cleanName("a \"b\" \x00c\nd\x7fe\xff"))
+	require.Equal(t, "Evil ?? (x) ?y (z) 100% ok", cleanComment("Evil \t\x01 {x} %y [z]  100% ok"))
+	long := strings.Repeat("é", maxTagRunes+10)
+	require.Equal(t, strings.Repeat("é", maxTagRunes)+"...", cleanName(long))
+	require.Equal(t, "\u2713 mates", cleanComment("\u2713 mates"), "printable UTF-8 stays")
+}
+
+// FuzzCleanComment: whatever goes in, what comes out can stand in a PGN
+// comment on any line of the movetext.
+func FuzzCleanComment(f *testing.F) {
+	for _, s := range []string{"", "x}1-0{", "%a\n[b]", "\xff\xfe", "a\x00b", strings.Repeat("}", 600)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c := cleanComment(s)
+		require.True(t, utf8.ValidString(c))
+		require.False(t, strings.ContainsAny(c, "{}[]"), c)
+		for _, r := range c {
+			require.True(t, r >= ' ' && r != 0x7f, "%q", c)
+		}
+		for _, w := range strings.Fields(c) {
+			require.NotEqual(t, byte('%'), w[0], c)
+		}
+		require.LessOrEqual(t, utf8.RuneCountInString(c), maxCommentRunes+3)
+	})
 }

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -65,8 +66,35 @@ func TestMain(m *testing.M) {
 //	crash    exits when asked to move
 //	hang     never answers go and ignores SIGTERM and SIGINT
 //	script   plays the given moves in turn, one per go
+//	hashed   plays a legal move picked by the position's hash and its
+//	         first argument (a capture when there is one, with "greedy"):
+//	         deterministic, but not the same in every game
+//	echo     is named by its first argument and answers go with
+//	         "bestmove " + the value of its option Move + "\x01\xff"
+//	long     plays legal moves, each after a 50 MB line without a break
+//	deaf     plays legal moves and ignores quit and the end of its input
+//	spawn    plays legal moves; at uci it starts sleepers and appends their
+//	         pids to the file named by its first argument: one in a
+//	         session of its own (setsid), one that also has an empty
+//	         environment, and with "orphan" one more that its parent
+//	         leaves behind (session of its own, empty environment)
+//
+// Helper processes of the spawn engine: "sleeper" sleeps, ignoring SIGTERM
+// and SIGINT; "orphaner FILE" starts a sleeper, writes its pid, and exits.
+// Everything gives up by itself after a minute, should a test fail.
 func fakeEngine(mode string, args []string) {
-	signal.Ignore(syscall.SIGTERM, syscall.SIGINT)
+	signal.Ignore(syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
+	go func() {
+		time.Sleep(time.Minute)
+		os.Exit(4)
+	}()
+	switch mode {
+	case "sleeper":
+		select {}
+	case "orphaner":
+		appendPids(args[0], startSleeper(true, false))
+		return
+	}
 	out := bufio.NewWriter(os.Stdout)
 	say := func(format string, a ...any) {
 		fmt.Fprintf(out, format+"\n", a...)
@@ -83,6 +111,7 @@ func fakeEngine(mode string, args []string) {
 			script = append(script, a)
 		}
 	}
+	echoMove := ""
 	v := board.Chess()
 	pos := v.StartPosition()
 	next := 0
@@ -94,7 +123,23 @@ func fakeEngine(mode string, args []string) {
 		}
 		switch f[0] {
 		case "uci":
-			say("id name Fake %s", mode)
+			switch mode {
+			case "echo":
+				say("id name %s", script[0])
+			case "spawn":
+				say("id name Fake spawn")
+				appendPids(script[0], startSleeper(true, false), startSleeper(true, true))
+				if len(script) > 1 && script[1] == "orphan" {
+					orphaner := exec.Command(os.Args[0], "fake-engine", "orphaner", script[0])
+					orphaner.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+					orphaner.Env = []string{}
+					if orphaner.Run() != nil {
+						say("info string orphaner failed")
+					}
+				}
+			default:
+				say("id name Fake %s", mode)
+			}
 			if mode != "plain" {
 				say("option name UCI_Variant type combo default chess var chess var chaturanga var durg")
 			}
@@ -104,6 +149,9 @@ func fakeEngine(mode string, args []string) {
 		case "setoption":
 			if len(f) == 5 && f[2] == "UCI_Variant" {
 				v, _ = board.VariantByName(f[4])
+			}
+			if len(f) >= 5 && f[2] == "Move" {
+				echoMove = strings.Join(f[4:], " ")
 			}
 		case "ucinewgame":
 			next = 0
@@ -127,12 +175,40 @@ func fakeEngine(mode string, args []string) {
 			}
 		case "go":
 			switch mode {
-			case "legal", "plain":
+			case "legal", "plain", "long", "deaf", "spawn":
 				time.Sleep(delay)
+				if mode == "long" { // in pieces: the runner's peak memory is measured with its children's
+					out.WriteString("info string ")
+					piece := bytes.Repeat([]byte("x"), 64<<10)
+					for range 50 << 4 {
+						out.Write(piece)
+					}
+					say("")
+				}
 				var ml board.MoveList
 				pos.GenerateMoves(&ml)
-				say("info depth 1 score cp 0")
+				say("info depth 1 seldepth 2 score cp 0 nodes 123 nps 4567 time 1")
 				say("bestmove %s", pos.MoveString(ml.Moves[0]))
+			case "echo":
+				say("bestmove %s\x01\xff", echoMove)
+			case "hashed":
+				var ml board.MoveList
+				pos.GenerateMoves(&ml)
+				choice := ml.Slice()
+				if len(script) > 1 && script[1] == "greedy" {
+					var captures []board.Move
+					for _, m := range choice {
+						if pos.IsCapture(m) {
+							captures = append(captures, m)
+						}
+					}
+					if len(captures) > 0 {
+						choice = captures
+					}
+				}
+				salt, _ := strconv.ParseUint(script[0], 10, 64)
+				say("info depth 1 score cp %d", int(pos.Hash()%201)-100)
+				say("bestmove %s", pos.MoveString(choice[(pos.Hash()^salt*0x9e3779b97f4a7c15)%uint64(len(choice))]))
 			case "illegal":
 				say("info depth 1 score cp 5")
 				say("bestmove e2e5")
@@ -149,8 +225,38 @@ func fakeEngine(mode string, args []string) {
 				}
 			}
 		case "quit":
-			return
+			if mode != "deaf" {
+				return
+			}
 		}
+	}
+	if mode == "deaf" {
+		select {}
+	}
+}
+
+// startSleeper starts a sleeper in a session of its own, with an empty
+// environment if asked, and returns its pid.
+func startSleeper(setsid, noEnv bool) int {
+	cmd := exec.Command(os.Args[0], "fake-engine", "sleeper")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: setsid}
+	if noEnv {
+		cmd.Env = []string{}
+	}
+	if err := cmd.Start(); err != nil {
+		return 0
+	}
+	return cmd.Process.Pid
+}
+
+func appendPids(file string, pids ...int) {
+	f, err := os.OpenFile(file, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	for _, pid := range pids {
+		fmt.Fprintln(f, pid)
 	}
 }
 

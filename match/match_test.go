@@ -121,21 +121,30 @@ func TestRealGames(t *testing.T) {
 func TestMisbehavingEngines(t *testing.T) {
 	cases := []struct {
 		name, mode  string
+		args        []string // of the fake engine
 		each        []string
-		reason      string
+		reason      string // a regular expression
 		termination string
+		warning     string // on stderr before game 2 (a regular expression); "" for none
 	}{
-		{"IllegalMove", "illegal", []string{"depth=1"}, " makes an illegal move: e2e5", termIllegal},
-		{"Crash", "crash", []string{"depth=1"}, " disconnects", termAbandoned},
-		{"HangOnClock", "hang", []string{"tc=0.3"}, " loses on time", termTime},
-		{"HangMoveTime", "hang", []string{"st=0.2"}, " loses on time", termTime},
-		{"HangDepth", "hang", []string{"depth=1"}, "'s connection stalls", termStalled},
+		{"IllegalMove", "illegal", nil, []string{"depth=1"}, ` makes an illegal move: e2e5 \(`, termIllegal, ""},
+		{"Crash", "crash", nil, []string{"depth=1"}, ` disconnects`, termAbandoned,
+			`Warning: Bad exited \(exit status 3\); starting it again`},
+		{"HangOnClock", "hang", nil, []string{"tc=0.3"}, ` loses on time \(still thinking \d+ ms over the limit\)`, termTime,
+			`Warning: Bad was killed by the runner \(no move on time\); starting it again`},
+		{"HangMoveTime", "hang", nil, []string{"st=0.2"}, ` loses on time \(still thinking \d+ ms over the limit\)`, termTime,
+			`Warning: Bad was killed by the runner \(no move on time\); starting it again`},
+		{"HangDepth", "hang", nil, []string{"depth=1"}, `'s connection stalls`, termStalled,
+			`Warning: Bad was killed by the runner \(no answer in 0\.3 s\); starting it again`},
+		// Slow: the overrun in ms; it does not answer within the margin, so it is killed.
+		{"Slow", "legal", []string{"slow=400"}, []string{"st=0.05"}, ` loses on time \(still thinking (\d+) ms over the limit\)`, termTime,
+			`Warning: Bad was killed by the runner \(no move on time\); starting it again`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			pids := trackProcesses(t)
 			pgn := filepath.Join(t.TempDir(), "out.pgn")
-			args := append(fake("Bad", c.mode), fake("Good", "legal")...)
+			args := append(fake("Bad", c.mode, c.args...), fake("Good", "legal")...)
 			args = append(args, "-each")
 			args = append(args, c.each...)
 			args = append(args, "-games", "2", "-timemargin", "50", "-stall", "0.3", "-pgnout", pgn)
@@ -143,19 +152,31 @@ func TestMisbehavingEngines(t *testing.T) {
 			out, errOut, err := runMatch(t, context.Background(), args...)
 			require.NoError(t, err)
 			require.Less(t, time.Since(start), 5*time.Second)
-			require.Contains(t, out, "Finished game 1 (Bad vs Good): 0-1 {White"+c.reason)
-			require.Contains(t, out, "Finished game 2 (Good vs Bad): 1-0 {Black"+c.reason)
+			require.Regexp(t, `Finished game 1 \(Bad vs Good\): 0-1 \{White`+c.reason, out)
+			require.Regexp(t, `Finished game 2 \(Good vs Bad\): 1-0 \{Black`+c.reason, out)
 			require.Contains(t, out, "Score of Bad vs Good: 0 - 2 - 0  [0.000] 2")
+			if m := regexp.MustCompile(c.reason).FindStringSubmatch(out); len(m) > 1 {
+				over, _ := strconv.Atoi(m[1]) // waited the 50 ms margin past the limit
+				require.GreaterOrEqual(t, over, 50)
+			}
 			games := readGames(t, pgn)
 			require.Len(t, games, 2)
 			for _, g := range games {
 				require.Equal(t, c.termination, g.tags["Termination"])
-				require.Contains(t, g.lastComment, c.reason)
+				require.Regexp(t, c.reason, g.lastComment)
 				replay(t, g)
 			}
-			if c.mode != "illegal" { // a dead or killed engine is started again for game 2
-				require.Contains(t, errOut, "Warning: Bad exited; starting it again")
+			if c.warning != "" { // a dead or killed engine is started again for game 2
+				require.Regexp(t, "^"+c.warning+"\n$", errOut)
+			} else {
+				require.Empty(t, errOut)
 			}
+			// The summary counts the fault against Bad, twice.
+			column := map[string]int{termTime: 0, termAbandoned: 1, termStalled: 2, termIllegal: 3}[c.termination]
+			counts := []string{"0", "0", "0", "0"}
+			counts[column] = "2"
+			require.Regexp(t, `\nEngine +Games +Time losses +Crashes +Stalls +Illegal moves\nBad +2 +`+strings.Join(counts, " +")+`\nGood +2 +0 +0 +0 +0\n`, out)
+			require.Regexp(t, `\nThinking time: Bad \d+\.\d{3} s, Good \d+\.\d{3} s; wall time \d+\.\d{3} s\nFinished match\n$`, out)
 			// Bad, Good, and Bad again after the first game killed it.
 			require.GreaterOrEqual(t, len(pids()), 2)
 			requireGone(t, pids())

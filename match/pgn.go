@@ -8,7 +8,10 @@ import (
 	"senapati/board"
 )
 
+// pgnQuote is a tag value: cleaned (see pgntext.go), then with '\' and '"'
+// escaped as PGN does.
 func pgnQuote(s string) string {
+	s = cleanName(s)
 	return `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"`
 }
 
@@ -26,6 +29,12 @@ func (r *gameResult) pgn(event, site string, minimal bool) string {
 	tag("White", r.white)
 	tag("Black", r.black)
 	tag("Result", r.result.String())
+	// What -merge needs to put the games of shards back into one match.
+	tag("WhiteNumber", strconv.Itoa(r.spec.white+1))
+	tag("BlackNumber", strconv.Itoa(r.spec.black+1))
+	if r.spec.pair > 0 {
+		tag("Pair", strconv.Itoa(r.spec.pair))
+	}
 	tag("Variant", r.variant.Name())
 	tag("SetUp", "1")
 	tag("FEN", r.startFEN)

@@ -7,10 +7,6 @@ import (
 	"syscall"
 )
 
-// ownProcessGroup puts the engine in a process group of its own, so that a
-// kill reaches anything it started and a terminal's Ctrl-C reaches only us.
-func ownProcessGroup(cmd *exec.Cmd) { cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} }
-
 // killGroup kills the engine's whole process group.
 func killGroup(cmd *exec.Cmd) {
 	if cmd.Process == nil {

@@ -7,7 +7,10 @@ import (
 	"io"
 	"math"
 	"os"
+	"runtime"
+	"runtime/debug"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -26,13 +29,50 @@ type encounter struct {
 }
 
 // printer writes the progress lines and, on a terminal, keeps a status line
-// below them.
+// below them. It copies what it prints to the -log file, and prints the UCI
+// traffic with -debug. A nil printer prints nothing.
 type printer struct {
 	mu     sync.Mutex
 	out    io.Writer
 	errOut io.Writer
 	term   io.Writer // where the status line goes; nil: none
 	status string
+	debug  bool // -debug: the UCI traffic on errOut
+	start  time.Time
+	log    *logFile
+}
+
+// logFile is -log.
+type logFile struct {
+	mu sync.Mutex
+	w  io.Writer
+	LogConfig
+}
+
+func (l *logFile) write(level int, s string) {
+	if l != nil && level >= l.Level {
+		l.emit(level, s)
+	}
+}
+
+func (l *logFile) emit(level int, s string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	fmt.Fprintf(l.w, "%s [%s] %s\n", time.Now().Format("2006-01-02T15:04:05.000"), logLevels[level], s)
+}
+
+// traffic is one line to or from an engine.
+func (p *printer) traffic(format string, args ...any) {
+	if p == nil || !p.debug && (p.log == nil || !p.log.Engine) {
+		return
+	}
+	s := fmt.Sprintf(format, args...)
+	if p.debug {
+		p.write(p.errOut, fmt.Sprintf("%8.3f %s", time.Since(p.start).Seconds(), s))
+	}
+	if p.log != nil && p.log.Engine { // whatever the level, as asked
+		p.log.emit(levelTrace, s)
+	}
 }
 
 func (p *printer) write(w io.Writer, s string) {
@@ -47,8 +87,20 @@ func (p *printer) write(w io.Writer, s string) {
 	}
 }
 
-func (p *printer) line(format string, args ...any) { p.write(p.out, fmt.Sprintf(format, args...)) }
-func (p *printer) warn(format string, args ...any) { p.write(p.errOut, fmt.Sprintf(format, args...)) }
+func (p *printer) line(format string, args ...any) {
+	s := fmt.Sprintf(format, args...)
+	p.write(p.out, s)
+	p.log.write(levelInfo, s)
+}
+
+func (p *printer) warn(format string, args ...any) {
+	if p == nil {
+		return
+	}
+	s := fmt.Sprintf(format, args...)
+	p.write(p.errOut, s)
+	p.log.write(levelWarn, s)
+}
 
 func (p *printer) setStatus(s string) {
 	p.mu.Lock()
@@ -76,12 +128,15 @@ func (p *printer) endStatus() {
 type tournament struct {
 	cfg      *Config
 	settings *gameSettings
-	specs    []*gameSpec
+	specs    []*gameSpec // the games this run plays: all, or one shard's
+	total    int         // games of the whole match
+	paired   bool        // games 2k and 2k+1 of a pairing share an opening, colours swapped
 	enc      []*encounter
 	players  []Score
+	tally    []engineTally
 	out      *printer
 	pgn      io.Writer
-	debug    *debugLog
+	epd      io.Writer
 	stop     context.CancelFunc // ends the match early (SPRT)
 	start    time.Time
 
@@ -91,37 +146,108 @@ type tournament struct {
 	finished  int
 	decision  string // SPRT: H0 or H1 once decided
 	pgnFailed bool
+	epdFailed bool
 }
 
-// schedule lays out the games: for each round, each pairing plays Games
-// games; colours alternate within a pairing and every Repeat games of a
-// pairing share an opening (the same one for every pairing).
-func schedule(cfg *Config) ([]*encounter, []*gameSpec, int) {
+// engineTally is what the end-of-match summary tells of one engine.
+type engineTally struct {
+	games, timeLosses, crashes, stalls, illegal int
+	thinking                                    time.Duration
+}
+
+// encounters are the pairings: every two engines, or in a gauntlet every
+// seed against every other engine.
+func encounters(cfg *Config) []*encounter {
 	var enc []*encounter
 	for i := range cfg.Engines {
 		for j := i + 1; j < len(cfg.Engines); j++ {
-			if !cfg.Gauntlet || i == 0 {
+			if !cfg.Gauntlet || i < max(cfg.Seeds, 1) && j >= max(cfg.Seeds, 1) {
 				enc = append(enc, &encounter{a: i, b: j, open: map[int]float64{}})
 			}
 		}
 	}
-	var specs []*gameSpec
+	return enc
+}
+
+// schedule lays out the whole match: for each round, each pairing plays
+// Games games, the first engine of the pairing White in the first (Black
+// with -reverse), colours alternating unless -noswap. The opening policy
+// says which games share an opening (a slot). When every two games 2k and
+// 2k+1 of a pairing share one with colours swapped, the match is paired:
+// the statistics count those pairs (pentanomial).
+func schedule(cfg *Config) (enc []*encounter, specs []*gameSpec, slots int, paired bool) {
+	enc = encounters(cfg)
+	switch cfg.Openings.Policy {
+	case policyRound:
+		slots = cfg.Rounds
+	case policyEncounter:
+		slots = cfg.Rounds * len(enc)
+	default:
+		slots = (cfg.Rounds*cfg.Games + cfg.Repeat - 1) / cfg.Repeat
+	}
 	for r := 0; r < cfg.Rounds; r++ {
 		for n, e := range enc {
 			for k := 0; k < cfg.Games; k++ {
 				idx := r*cfg.Games + k
 				s := &gameSpec{number: len(specs) + 1, encounter: n, white: e.a, black: e.b, firstWhite: true, pair: idx / 2}
-				if idx%2 == 1 {
+				if aWhite := idx%2 == 0 || cfg.NoSwap; aWhite == cfg.Reverse {
 					s.white, s.black, s.firstWhite = e.b, e.a, false
 				}
-				s.slot = idx / cfg.Repeat
+				switch cfg.Openings.Policy {
+				case policyRound:
+					s.slot = r
+				case policyEncounter:
+					s.slot = r*len(enc) + n
+				default:
+					s.slot = idx / cfg.Repeat
+				}
 				specs = append(specs, s)
 			}
 		}
 	}
-	slots := (cfg.Rounds*cfg.Games + cfg.Repeat - 1) / cfg.Repeat
-	return enc, specs, slots
+	// Number the pairs through the match, and check that they are pairs.
+	type key struct{ encounter, pair int }
+	number := map[key]int{}
+	first := map[key]*gameSpec{}
+	paired = true
+	for _, s := range specs {
+		k := key{s.encounter, s.pair}
+		if f, ok := first[k]; ok {
+			paired = paired && f.slot == s.slot && f.firstWhite != s.firstWhite
+		} else {
+			first[k] = s
+			number[k] = len(number) + 1
+		}
+		s.pair = number[k]
+	}
+	if !paired {
+		for _, s := range specs {
+			s.pair = 0
+		}
+	}
+	return enc, specs, slots, paired
 }
+
+// shard keeps the games of shard i (from 1) of n: pairs (or, in a match
+// that is not paired, games) are dealt out to the shards in turn.
+func shard(specs []*gameSpec, i, n int) []*gameSpec {
+	var out []*gameSpec
+	for k, s := range specs {
+		unit := k
+		if s.pair > 0 {
+			unit = s.pair - 1
+		}
+		if unit%n == i-1 {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// startTimeout bounds the handshake: -stall, but at least 10 s, since an
+// engine may take longer to start (or be slow to start on a loaded
+// machine) than to answer in a game.
+func startTimeout(cfg *Config) time.Duration { return max(cfg.Stall, 10*time.Second) }
 
 // pool is one worker's running engines, by engine index.
 type pool map[int]*Engine
@@ -133,12 +259,12 @@ func (t *tournament) engine(ctx context.Context, p pool, idx int) (*Engine, erro
 			return e, nil
 		}
 		if !e.alive() {
-			t.out.warn("Warning: %s exited; starting it again", cfg.Name)
+			t.out.warn("Warning: %s; starting it again", e.exitNote())
 		}
 		e.quit()
 		delete(p, idx)
 	}
-	e, err := startEngine(ctx, cfg, t.cfg.Variant, t.cfg.Stall, t.debug)
+	e, err := startEngine(ctx, cfg, t.cfg.Variant, startTimeout(t.cfg), t.out)
 	if err != nil {
 		return nil, err
 	}
@@ -169,7 +295,7 @@ func (t *tournament) take(ctx context.Context) *gameSpec {
 	s := t.specs[t.next]
 	t.next++
 	t.running++
-	t.out.line("Started game %d of %d (%s vs %s)", s.number, len(t.specs), t.settings.names[s.white], t.settings.names[s.black])
+	t.out.line("Started game %d of %d (%s vs %s)", s.number, t.total, t.settings.names[s.white], t.settings.names[s.black])
 	return s
 }
 
@@ -197,7 +323,14 @@ func (t *tournament) play(ctx context.Context, spec *gameSpec, p pool) (*gameRes
 }
 
 func (t *tournament) worker(ctx context.Context, p pool) error {
-	for {
+	for played := 0; ; played++ {
+		if played > 0 && t.cfg.Wait > 0 { // -wait: a pause between games
+			select {
+			case <-ctx.Done():
+				return nil
+			case <-time.After(t.cfg.Wait):
+			}
+		}
 		spec := t.take(ctx)
 		if spec == nil {
 			return nil
@@ -238,12 +371,8 @@ func fmtElo(x float64) string {
 	return fmt.Sprintf("%.1f", x)
 }
 
-// pentanomial reports whether the pairs of the match are game pairs on one
-// opening with colours swapped, so that SPRT should count pairs.
-func (t *tournament) pentanomial() bool { return t.cfg.Repeat == 2 }
-
 func (t *tournament) llr(e *encounter) float64 {
-	if t.pentanomial() {
+	if t.paired {
 		return t.cfg.SPRT.LLRPentanomial(e.ptnml)
 	}
 	return t.cfg.SPRT.LLRTrinomial(e.score)
@@ -289,6 +418,14 @@ func (t *tournament) eloLines(e *encounter) []string {
 	return lines
 }
 
+func nameWidth(names []string) int {
+	width := 4
+	for _, n := range names {
+		width = max(width, len(n))
+	}
+	return width
+}
+
 // rankLines is the table of a tournament of more than two engines.
 func (t *tournament) rankLines() []string {
 	order := make([]int, len(t.players))
@@ -296,10 +433,7 @@ func (t *tournament) rankLines() []string {
 		order[i] = i
 	}
 	sort.SliceStable(order, func(i, j int) bool { return t.players[order[i]].Ratio() > t.players[order[j]].Ratio() })
-	width := 4
-	for _, n := range t.settings.names {
-		width = max(width, len(n))
-	}
+	width := nameWidth(t.settings.names)
 	lines := []string{fmt.Sprintf("Rank %-*s %7s %7s %7s %7s %7s", width, "Name", "Elo", "+/-", "Games", "Score", "Draw")}
 	for r, i := range order {
 		s := t.players[i]
@@ -310,30 +444,89 @@ func (t *tournament) rankLines() []string {
 	return lines
 }
 
+// tallyLines is the end-of-match summary of each engine's faults.
+func (t *tournament) tallyLines() []string {
+	width := max(nameWidth(t.settings.names), len("Engine"))
+	lines := []string{fmt.Sprintf("%-*s %6s %12s %8s %7s %14s", width, "Engine", "Games", "Time losses", "Crashes", "Stalls", "Illegal moves")}
+	for i, c := range t.tally {
+		lines = append(lines, fmt.Sprintf("%-*s %6d %12d %8d %7d %14d", width, t.settings.names[i], c.games, c.timeLosses, c.crashes, c.stalls, c.illegal))
+	}
+	return lines
+}
+
+// played is a finished game as the statistics see it.
+type played struct {
+	encounter    int
+	white, black int // engine indices
+	result       board.Result
+	termination  string
+	pair         int // from 1; 0 when the match is not paired
+}
+
+// record counts a finished game in the statistics and the engines' tallies.
+func (t *tournament) record(g played) {
+	t.finished++
+	e := t.enc[g.encounter]
+	pts := 0.5
+	switch g.result {
+	case board.WhiteWins:
+		pts = 1
+	case board.BlackWins:
+		pts = 0
+	}
+	if g.white == e.a {
+		e.asWhite.add(pts)
+	} else {
+		pts = 1 - pts
+		e.asBlack.add(pts)
+	}
+	e.score.add(pts)
+	t.players[e.a].add(pts)
+	t.players[e.b].add(1 - pts)
+	if g.pair > 0 {
+		if first, ok := e.open[g.pair]; ok {
+			e.ptnml[int(math.Round(2*(first+pts)))]++
+			delete(e.open, g.pair)
+		} else {
+			e.open[g.pair] = pts
+		}
+	}
+	t.tally[g.white].games++
+	t.tally[g.black].games++
+	loser := g.white
+	if g.result == board.WhiteWins {
+		loser = g.black
+	}
+	switch c := &t.tally[loser]; g.termination {
+	case termTime:
+		c.timeLosses++
+	case termAbandoned:
+		c.crashes++
+	case termStalled:
+		c.stalls++
+	case termIllegal:
+		c.illegal++
+	}
+}
+
 func (t *tournament) finish(r *gameResult) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.finished++
+	r.clean()
 	spec, e := r.spec, t.enc[r.spec.encounter]
-	pts := r.firstPoints()
-	e.score.add(pts)
-	if spec.firstWhite {
-		e.asWhite.add(pts)
-	} else {
-		e.asBlack.add(pts)
-	}
-	t.players[e.a].add(pts)
-	t.players[e.b].add(1 - pts)
-	if first, ok := e.open[spec.pair]; ok {
-		e.ptnml[int(math.Round(2*(first+pts)))]++
-		delete(e.open, spec.pair)
-	} else {
-		e.open[spec.pair] = pts
-	}
+	t.record(played{encounter: spec.encounter, white: spec.white, black: spec.black, result: r.result, termination: r.termination, pair: spec.pair})
+	t.tally[spec.white].thinking += r.thinking[board.White]
+	t.tally[spec.black].thinking += r.thinking[board.Black]
 	if t.pgn != nil {
 		if _, err := io.WriteString(t.pgn, r.pgn(t.cfg.Event, t.cfg.Site, t.cfg.PGNMin)); err != nil && !t.pgnFailed {
 			t.pgnFailed = true
 			t.out.warn("Warning: cannot write the PGN: %v", err)
+		}
+	}
+	if t.epd != nil {
+		if _, err := io.WriteString(t.epd, r.endFEN+"\n"); err != nil && !t.epdFailed {
+			t.epdFailed = true
+			t.out.warn("Warning: cannot write the EPD: %v", err)
 		}
 	}
 	t.out.line("Finished game %d (%s vs %s): %s {%s}", spec.number, r.white, r.black, r.result, r.reason)
@@ -346,7 +539,9 @@ func (t *tournament) finish(r *gameResult) {
 			more = t.rankLines()
 		}
 	}
-	if t.cfg.SPRT != nil && t.decision == "" {
+	// A shard plays its share to the end: only the merge of all shards
+	// may decide, or the shards' games would not add up to the match.
+	if t.cfg.SPRT != nil && t.decision == "" && t.cfg.Shards == 0 {
 		if d := t.cfg.SPRT.Decision(t.llr(e)); d != "" {
 			t.decision = d
 			more = append(more, t.sprtLine(e))
@@ -379,15 +574,9 @@ func (t *tournament) statusText() string {
 	return s
 }
 
-func (t *tournament) report(interrupted bool) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
+// finalLines are the statistics at the end of the match (or of a merge).
+func (t *tournament) finalLines() []string {
 	var lines []string
-	if interrupted {
-		lines = append(lines, fmt.Sprintf("Match interrupted: %d of %d games finished", t.finished, len(t.specs)))
-	} else if t.decision != "" {
-		lines = append(lines, fmt.Sprintf("SPRT stopped the match after %d of %d games", t.finished, len(t.specs)))
-	}
 	for _, e := range t.enc {
 		lines = append(lines, scoreLine(t.settings.names, e))
 		if len(t.enc) == 1 {
@@ -397,23 +586,72 @@ func (t *tournament) report(interrupted bool) {
 	if len(t.enc) > 1 {
 		lines = append(lines, t.rankLines()...)
 	}
+	return append(lines, t.tallyLines()...)
+}
+
+func (t *tournament) report(interrupted bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var lines []string
+	if interrupted {
+		lines = append(lines, fmt.Sprintf("Match interrupted: %d of %d games finished", t.finished, len(t.specs)))
+	} else if t.decision != "" {
+		lines = append(lines, fmt.Sprintf("SPRT stopped the match after %d of %d games", t.finished, len(t.specs)))
+	}
+	lines = append(lines, t.finalLines()...)
+	var think []string
+	for i, c := range t.tally {
+		think = append(think, fmt.Sprintf("%s %.3f s", t.settings.names[i], c.thinking.Seconds()))
+	}
+	lines = append(lines, fmt.Sprintf("Thinking time: %s; wall time %.3f s", strings.Join(think, ", "), time.Since(t.start).Seconds()))
 	lines = append(lines, "Finished match")
 	for _, l := range lines {
 		t.out.line("%s", l)
 	}
 }
 
-// Run plays a match. It returns ctx's error when ctx ends it (the finished
-// games are reported and written); all engine processes are gone when it
-// returns.
+func newTournament(cfg *Config, out *printer, names []string) *tournament {
+	t := &tournament{cfg: cfg, out: out, start: time.Now(), players: make([]Score, len(names)), tally: make([]engineTally, len(names))}
+	t.settings = &gameSettings{variant: cfg.Variant, adj: cfg.Adjudication, stall: cfg.Stall, fields: cfg.PGNFields, names: names}
+	return t
+}
+
+// appendFile opens -pgnout, -epdout or -log.
+func appendFile(name string) (*os.File, error) {
+	return os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+}
+
+// Run plays a match (or with -merge reports on one). It returns ctx's
+// error when ctx ends it (the finished games are reported and written); all
+// engine processes are gone when it returns.
 func Run(ctx context.Context, cfg *Config, stdout, stderr io.Writer) error {
-	var debug *debugLog
-	if cfg.Debug {
-		debug = &debugLog{w: stderr, start: time.Now()}
+	out := &printer{out: stdout, errOut: stderr, debug: cfg.Debug, start: time.Now()}
+	if cfg.Log.File != "" {
+		f, err := appendFile(cfg.Log.File)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		out.log = &logFile{w: f, LogConfig: cfg.Log}
 	}
-	out := &printer{out: stdout, errOut: stderr}
-	if f, ok := stderr.(*os.File); cfg.Progress == "on" || cfg.Progress == "auto" && ok && isTerminal(f) {
-		out.term = stderr
+	var err error
+	if cfg.Merge != nil {
+		err = merge(cfg, out)
+	} else {
+		err = run(ctx, cfg, out)
+	}
+	if err != nil && ctx.Err() == nil {
+		out.log.write(levelErr, err.Error())
+	}
+	return err
+}
+
+func run(ctx context.Context, cfg *Config, out *printer) error {
+	if f, ok := out.errOut.(*os.File); cfg.Progress == "on" || cfg.Progress == "auto" && ok && isTerminal(f) {
+		out.term = out.errOut
+	}
+	if n := runtime.NumCPU(); cfg.Concurrency > n {
+		out.warn("Warning: -concurrency %d exceeds the %d CPUs this process may use: games on a clock will lose time to each other", cfg.Concurrency, n)
 	}
 	// One instance of each engine first: it checks the command, the
 	// handshake and the variant, and names the engine.
@@ -422,7 +660,7 @@ func Run(ctx context.Context, cfg *Config, stdout, stderr io.Writer) error {
 	defer func() { first.close(interrupted) }()
 	var ids []string
 	for i := range cfg.Engines {
-		e, err := startEngine(ctx, &cfg.Engines[i], cfg.Variant, cfg.Stall, debug)
+		e, err := startEngine(ctx, &cfg.Engines[i], cfg.Variant, startTimeout(cfg), out)
 		if err != nil {
 			interrupted = true
 			if ctx.Err() != nil {
@@ -434,21 +672,34 @@ func Run(ctx context.Context, cfg *Config, stdout, stderr io.Writer) error {
 		ids = append(ids, e.IDName)
 	}
 	defaultNames(cfg.Engines, ids)
-	t := &tournament{cfg: cfg, out: out, debug: debug, start: time.Now(), players: make([]Score, len(cfg.Engines))}
-	t.settings = &gameSettings{variant: cfg.Variant, adj: cfg.Adjudication, stall: cfg.Stall}
+	var names []string
 	for _, e := range cfg.Engines {
-		t.settings.names = append(t.settings.names, e.Name)
+		names = append(names, e.Name)
+	}
+	t := newTournament(cfg, out, names)
+	for _, e := range cfg.Engines {
 		t.settings.tcs = append(t.settings.tcs, e.TC)
 	}
 	var slots int
-	t.enc, t.specs, slots = schedule(cfg)
-	if cfg.PGNOut != "" {
-		f, err := os.OpenFile(cfg.PGNOut, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	t.enc, t.specs, slots, t.paired = schedule(cfg)
+	t.total = len(t.specs)
+	if cfg.Shards > 0 {
+		t.specs = shard(t.specs, cfg.Shard, cfg.Shards)
+		out.line("Shard %d of %d: %d of the match's %d games", cfg.Shard, cfg.Shards, len(t.specs), t.total)
+	}
+	for _, f := range []struct {
+		name string
+		w    *io.Writer
+	}{{cfg.PGNOut, &t.pgn}, {cfg.EPDOut, &t.epd}} {
+		if f.name == "" {
+			continue
+		}
+		file, err := appendFile(f.name)
 		if err != nil {
 			return err
 		}
-		defer f.Close()
-		t.pgn = f
+		defer file.Close()
+		*f.w = file
 	}
 
 	openings, err := t.openings(ctx, first[0], slots)
@@ -479,7 +730,7 @@ func Run(ctx context.Context, cfg *Config, stdout, stderr io.Writer) error {
 			}
 		}()
 	}
-	workers := min(cfg.Concurrency, len(t.specs))
+	workers := max(min(cfg.Concurrency, len(t.specs)), 1)
 	pools := make([]pool, workers)
 	pools[0] = first
 	errs := make([]error, workers)
@@ -558,9 +809,10 @@ func (t *tournament) openings(ctx context.Context, checker *Engine, n int) ([]Op
 
 // Usage describes the command line.
 const Usage = `usage: senapati match -engine cmd=PATH [name=N] [arg=A]... [option.NAME=V]... -engine ... [flags]
+       senapati match -merge SHARD.pgn... [-sprt ...]
 
 Plays UCI engines against each other; the board package's rules judge every
-move and every result. Flags follow cutechess-cli:
+move and every result. Flags follow cutechess-cli and fastchess:
   -engine KEY=VALUE...   one player: cmd=PATH (required), name=N, dir=DIR,
                          arg=A (repeatable), option.NAME=VALUE, initstr=LINE,
                          restart=on|off, and any -each key
@@ -571,39 +823,98 @@ move and every result. Flags follow cutechess-cli:
   -games N               games per pairing and round      (default 1)
   -rounds N              rounds                           (default 1)
   -repeat [N]            play each opening N times, colours swapped (N=2)
+  -noswap                do not swap colours: the pairing's first engine is White
+  -reverse               the pairing's second engine is White first
   -concurrency N         games played at once             (default 1)
   -tournament roundrobin|gauntlet                         (default roundrobin)
+  -seeds N               gauntlet: the first N engines play all others (default 1)
   -openings file=F [format=epd|pgn] [order=random|sequential] [plies=N] [start=N]
-  -openings random [plies=8] [bound=150] [depth=4|nodes=N] [seed=S]
+            [policy=default|round|encounter]
+  -openings random [plies=8] [bound=150] [depth=4|nodes=N] [seed=S] [policy=...]
                          seeded random playouts; positions the first engine
                          scores beyond bound centipawns are discarded
-                         (bound=0 keeps all)
+                         (bound=0 keeps all). policy: default, a new opening
+                         every -repeat games of a pairing; round, one per
+                         round; encounter, one per pairing and round
   -srand S               seed for order=random and random openings
   -draw movenumber=N movecount=N score=CP   adjudicate quiet games drawn
   -resign movecount=N score=CP [twosided=true]   adjudicate lost games
   -maxmoves N            adjudicate a draw after N moves
   -timemargin MS         overrun allowed before a time forfeit (default 0)
-  -stall SECONDS         wait for answers without a clock (default 30)
+  -stall SECONDS         wait for answers without a clock (default 30;
+                         the start-up handshake gets at least 10)
+  -wait MS               pause between two games of a worker (default 0)
   -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]   stop when decided
-  -pgnout FILE [min]     append finished games (min: without comments)
+  -pgnout FILE [min] | -pgnout file=FILE [min=true] [nodes=true] [seldepth=true]
+          [nps=true] [timeleft=true]   append finished games (min: without
+                         comments; the others add n=, sd=, nps=, tl= to them)
+  -epdout FILE | -epdout file=FILE   append the final position of each game
   -event NAME, -site NAME   PGN tags
   -ratinginterval N      print the statistics every N games (default 10)
   -progress auto|on|off  status line on stderr (auto: when a terminal)
-  -debug                 print the UCI traffic on stderr`
+  -debug                 print the UCI traffic on stderr
+  -log file=F [level=trace|info|warn|err|fatal] [engine=true]
+                         append messages of at least that level (default
+                         warn) to F; engine=true adds the UCI traffic
+  -shard I/N             play only the I-th of N shares of the match (same
+                         openings and colours as the whole match)
+  -merge FILE...         read the PGN files of a match's shards and print the
+                         whole match's statistics (with -sprt: its SPRT)
+  -version               print the version`
 
-// Main runs "senapati match" with the arguments after "match".
+// buildCommit is set by the Makefile (go build -ldflags -X), for builds
+// that record no version control information.
+var buildCommit string
+
+// Version is what -version prints: the commit the binary was built from,
+// when the build recorded it, and the Go release.
+func Version() string {
+	commit := "unknown commit"
+	if buildCommit != "" {
+		commit = "commit " + buildCommit
+	}
+	if info, ok := debug.ReadBuildInfo(); ok {
+		var rev, modified string
+		for _, s := range info.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.modified":
+				modified = s.Value
+			}
+		}
+		if rev != "" {
+			commit = "commit " + rev[:min(len(rev), 12)]
+			if modified == "true" {
+				commit += " with local changes"
+			}
+		}
+	}
+	return fmt.Sprintf("senapati match (%s, %s)", commit, runtime.Version())
+}
+
+// Main runs "senapati match" with the arguments after "match". It makes the
+// process a child subreaper on Linux and, when the match ends, ends every
+// process left below it: call it as the process's only job.
 func Main(args []string, stdout, stderr io.Writer) int {
 	cfg, err := ParseArgs(args)
-	if errors.Is(err, errHelp) {
+	switch {
+	case errors.Is(err, errHelp):
 		fmt.Fprintln(stdout, Usage)
 		return 0
-	}
-	if err != nil {
+	case errors.Is(err, errVersion):
+		fmt.Fprintln(stdout, Version())
+		return 0
+	case err != nil:
 		fmt.Fprintf(stderr, "match: %v\n(senapati match -help lists the flags)\n", err)
 		return 2
 	}
 	ctx, stop := interruptContext()
 	defer stop()
+	if cfg.Merge == nil {
+		becomeSubreaper()
+		defer endOrphans()
+	}
 	err = Run(ctx, cfg, stdout, stderr)
 	switch {
 	case ctx.Err() != nil:
