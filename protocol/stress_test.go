@@ -110,6 +110,11 @@ func stressSession(t *testing.T, seed uint64, count int) (commands, gos int) {
 					t.Fatalf("seed %d: no %q within %v; last commands %q", seed, prefix, within, log[max(0, len(log)-8):])
 				}
 				return
+			default:
+				if prefix == "" && within == 0 {
+					return // nothing more to read now
+				}
+				time.Sleep(100 * time.Microsecond)
 			}
 		}
 	}
