@@ -319,9 +319,25 @@ func sortedGames(t *testing.T, files ...string) []pgnGame {
 // position alone: our engine's depth-limited search is not reproducible
 // yet (a stop meant for one search can end the next one early).
 func TestShardsMergeToTheWholeMatch(t *testing.T) {
+	t.Run("fake engines", func(t *testing.T) {
+		engines := append(fake("Greedy", "hashed", "7", "greedy"), fake("Plain", "hashed", "0")...)
+		checkShardsMerge(t, append(engines, "-each", "depth=1"))
+	})
+	t.Run("our engine at fixed depth", func(t *testing.T) {
+		if testing.Short() {
+			t.Skip("plays 80 real games")
+		}
+		// One thread and a fixed depth make our engine deterministic.
+		checkShardsMerge(t, []string{"-engine", "cmd=" + senapatiBin, "name=A", "-engine", "cmd=" + senapatiBin, "name=B",
+			"-each", "depth=2", "option.Hash=1"})
+	})
+}
+
+// checkShardsMerge plays a 40-game match whole and in four shards and
+// checks that the merge gives the same games and final statistics.
+func checkShardsMerge(t *testing.T, engines []string) {
 	dir := t.TempDir()
-	args := append(fake("Greedy", "hashed", "7", "greedy"), fake("Plain", "hashed", "0")...)
-	args = append(args, "-each", "depth=1", "-variant", "chaturanga", "-games", "40", "-repeat", "-maxmoves", "60",
+	args := append(slices.Clone(engines), "-variant", "chaturanga", "-games", "40", "-repeat", "-maxmoves", "60",
 		"-openings", "random", "plies=6", "bound=0", "-srand", "11", "-sprt", "elo0=0", "elo1=1")
 	start := time.Now()
 	whole := filepath.Join(dir, "whole.pgn")
