@@ -182,6 +182,7 @@ func TestDurgZoneKillAndDurgCapture(t *testing.T) {
 	assert.NotContains(t, st.Board, "d4")
 	assert.Equal(t, "d", st.Board["e5"])
 	assert.Equal(t, "Rxxd4", st.LastMove.SAN)
+	assert.True(t, st.LastMove.KillsBoth)
 	assert.Equal(t, holding{Fallen: 1}, st.Holdings["white"])
 	assert.Equal(t, holding{Fallen: 1}, st.Holdings["black"])
 
@@ -639,8 +640,11 @@ func TestPageAndVariants(t *testing.T) {
 	require.Equal(t, 200, status)
 	assert.Contains(t, string(page), "<script src=\"/static/app.js\"")
 	assert.NotRegexp(t, regexp.MustCompile(`https?://`), string(page), "nothing is loaded from the network")
-	status, _ = s.do("GET", "/static/app.js", nil)
-	assert.Equal(t, 200, status)
+	for _, asset := range []string{"app.js", "pieces.js", "style.css"} {
+		status, data := s.do("GET", "/static/"+asset, nil)
+		assert.Equal(t, 200, status)
+		assert.NotRegexp(t, regexp.MustCompile(`(url\(|src=|href=|fetch\()["']?https?:`), string(data), asset)
+	}
 	var vs []variantInfo
 	_, data := s.do("GET", "/api/variants", nil)
 	require.NoError(t, json.Unmarshal(data, &vs))

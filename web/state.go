@@ -22,6 +22,7 @@ type stateView struct {
 	Ply       int                 `json:"ply"`   // the position shown is after this many plies
 	Plies     int                 `json:"plies"` // the game's length
 	Side      string              `json:"side"`  // to move
+	Fullmove  int                 `json:"fullmove"`
 	Board     map[string]string   `json:"board"` // square -> FEN letter (upper case White)
 	Zones     map[string][]string `json:"zones,omitempty"`
 	Holdings  map[string]holding  `json:"holdings,omitempty"`
@@ -47,6 +48,8 @@ type lastMoveView struct {
 	Arrivals []string `json:"arrivals,omitempty"`
 	UCI      string   `json:"uci"`
 	SAN      string   `json:"san"`
+	// KillsBoth: a zone capture took the capturer off the board too.
+	KillsBoth bool `json:"killsBoth,omitempty"`
 }
 
 // turnGroup holds the legal turns that begin with the same arrivals
@@ -108,8 +111,9 @@ func (g *game) state(n int) stateView {
 	verdict := g.verdict(n)
 	st := stateView{
 		ID: g.id, Version: g.version, Variant: v.Name(), Files: v.Files(), Ranks: v.Ranks(),
-		StartFEN: g.start.FEN(), FEN: p.FEN(), Ply: n, Plies: len(g.plies), Side: p.SideToMove().String(),
+		StartFEN: g.start.FEN(), FEN: p.FEN(), Ply: n, Plies: len(g.plies), Side: p.SideToMove().String(), Fullmove: p.FullmoveNumber(),
 		Board: map[string]string{}, Verdict: newVerdictView(verdict), Turns: []turnGroup{}, Tags: g.tags,
+		Moves: []plyView{},
 	}
 	for s := v.BoardSquares(); s.Any(); {
 		sq := s.Pop()
@@ -151,7 +155,7 @@ func (g *game) state(n int) stateView {
 
 func moveView(p *board.Position, m board.Move, uci, san string) *lastMoveView {
 	arrivals, _ := splitArrivals(uci)
-	lm := &lastMoveView{To: m.To().String(), Arrivals: arrivals, UCI: uci, SAN: san}
+	lm := &lastMoveView{To: m.To().String(), Arrivals: arrivals, UCI: uci, SAN: san, KillsBoth: p.KillsBoth(m)}
 	if !m.IsCall() {
 		lm.From = m.From().String()
 	}
