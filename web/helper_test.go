@@ -229,3 +229,5 @@ func (s *testServer) waitIdle(id string, within time.Duration) stateView {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+func decodeJSON(r io.Reader, v any) error { return json.NewDecoder(r).Decode(v) }
