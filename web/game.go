@@ -19,6 +19,7 @@ type ply struct {
 	uci, san string
 	comment  string // the engine's {score/depth time}, or a loaded PGN's comment
 	engine   bool   // the engine chose it
+	kills    bool   // a zone capture that took the capturer too
 }
 
 // game is one board the server keeps: a start position and the turns
@@ -30,6 +31,10 @@ type game struct {
 	variant  *board.Variant
 	start    board.Position
 	plies    []ply
+	// cur is the game at its end (position and repetition); hashes[i] is
+	// the position's key before ply i, the search's history.
+	cur    *board.Game
+	hashes []uint64
 	tags     map[string]string // kept from a loaded PGN (Event, White...)
 	version  int               // grows with every change, so a page can tell it is behind
 	lastUsed time.Time
@@ -83,29 +88,40 @@ const (
 )
 
 func newGame(id string, start board.Position) *game {
-	return &game{id: id, variant: start.Variant(), start: start, subs: map[*subscriber]struct{}{}, lastUsed: time.Now()}
+	g := &game{id: id, subs: map[*subscriber]struct{}{}, lastUsed: time.Now()}
+	g.reset(start)
+	return g
 }
 
-// position is the position after n plies, and the hashes of the positions
-// before it (the search's repetition history).
-func (g *game) position(n int) (board.Position, []uint64) {
-	p := g.start
-	history := make([]uint64, 0, n)
-	for _, pl := range g.plies[:n] {
-		history = append(history, p.Hash())
-		p.DoMove(pl.move)
+// rebuild replays the plies from the start after a takeback.
+func (g *game) rebuild() {
+	g.cur, g.hashes = board.NewGame(g.start), g.hashes[:0]
+	for _, pl := range g.plies {
+		g.hashes = append(g.hashes, g.cur.Position().Hash())
+		g.cur.Play(pl.move)
 	}
-	return p, history
 }
 
-// verdict judges the game after n plies, repetition included.
-func (g *game) verdict(n int) board.Verdict {
+// at is the game after n plies: the end itself, or a replay to an earlier ply.
+func (g *game) at(n int) *board.Game {
+	if n == len(g.plies) {
+		return g.cur
+	}
 	bg := board.NewGame(g.start)
 	for _, pl := range g.plies[:n] {
 		bg.Play(pl.move)
 	}
-	return bg.Verdict()
+	return bg
 }
+
+// position is the position after n plies, and the keys of the positions
+// before it (the search's repetition history).
+func (g *game) position(n int) (board.Position, []uint64) {
+	return *g.at(n).Position(), append([]uint64(nil), g.hashes[:n]...)
+}
+
+// verdict judges the game after n plies, repetition included.
+func (g *game) verdict(n int) board.Verdict { return g.at(n).Verdict() }
 
 // play reads a move in the notation of RULES.md (UCI or algebraic) and
 // plays it at the end of the game.
@@ -116,18 +132,25 @@ func (g *game) play(text string, comment string, byEngine bool) error {
 	if len(g.plies) >= maxPlies {
 		return errorf(409, "the game has reached %d plies, the most a game may hold", maxPlies)
 	}
-	n := len(g.plies)
-	if v := g.verdict(n); v.Over() {
+	if v := g.cur.Verdict(); v.Over() {
 		return errorf(409, "the game is over: %s", v.Reason())
 	}
-	p, _ := g.position(n)
+	p := g.cur.Position()
 	m, err := p.ParseSAN(text)
 	if err != nil {
 		return errorf(422, "%v", err)
 	}
-	g.plies = append(g.plies, ply{move: m, uci: p.MoveString(m), san: p.SAN(m), comment: comment, engine: byEngine})
+	g.add(m, comment, byEngine)
 	g.changed()
 	return nil
+}
+
+// add plays legal move m at the end.
+func (g *game) add(m board.Move, comment string, byEngine bool) {
+	p := g.cur.Position()
+	g.plies = append(g.plies, ply{move: m, uci: p.MoveString(m), san: p.SAN(m), comment: comment, engine: byEngine, kills: p.KillsBoth(m)})
+	g.hashes = append(g.hashes, p.Hash())
+	g.cur.Play(m)
 }
 
 func (g *game) changed() {
@@ -141,6 +164,7 @@ func (g *game) undo(n int) error {
 		return errorf(422, "cannot take back %d plies: the game has %d", n, len(g.plies))
 	}
 	g.plies = g.plies[:len(g.plies)-n]
+	g.rebuild()
 	g.changed()
 	return nil
 }
@@ -148,6 +172,7 @@ func (g *game) undo(n int) error {
 // reset starts the game again at p, forgetting the moves and loaded tags.
 func (g *game) reset(p board.Position) {
 	g.variant, g.start, g.plies, g.tags, g.tc = p.Variant(), p, nil, nil, ""
+	g.rebuild()
 	g.changed()
 }
 
@@ -192,10 +217,8 @@ func (g *game) loadPGN(text string) error {
 		return errorf(422, "the PGN game has %d plies, more than %d", len(moves), maxPlies)
 	}
 	g.reset(start)
-	p := start
 	for i, m := range moves {
-		g.plies = append(g.plies, ply{move: m, uci: p.MoveString(m), san: p.SAN(m), comment: limitText(rec.Moves[i].Comment, maxComment)})
-		p.DoMove(m)
+		g.add(m, limitText(rec.Moves[i].Comment, maxComment), false)
 	}
 	g.tags = map[string]string{}
 	for _, t := range rec.Tags {

@@ -106,9 +106,10 @@ func newVerdictView(v board.Verdict) verdictView {
 
 // state describes the game after n plies. The caller holds g.mu.
 func (g *game) state(n int) stateView {
-	p, _ := g.position(n)
+	bg := g.at(n)
+	p := bg.Position()
 	v := p.Variant()
-	verdict := g.verdict(n)
+	verdict := bg.Verdict()
 	st := stateView{
 		ID: g.id, Version: g.version, Variant: v.Name(), Files: v.Files(), Ranks: v.Ranks(),
 		StartFEN: g.start.FEN(), FEN: p.FEN(), Ply: n, Plies: len(g.plies), Side: p.SideToMove().String(), Fullmove: p.FullmoveNumber(),
@@ -137,12 +138,10 @@ func (g *game) state(n int) stateView {
 		st.Check = p.KingSquare(p.SideToMove()).String()
 	}
 	if n > 0 {
-		last := g.plies[n-1]
-		before, _ := g.position(n - 1)
-		st.LastMove = moveView(&before, last.move, last.uci, last.san)
+		st.LastMove = lastMove(g.plies[n-1])
 	}
 	if !verdict.Over() {
-		st.Turns = turnGroups(&p)
+		st.Turns = turnGroups(p)
 	}
 	for _, pl := range g.plies {
 		st.Moves = append(st.Moves, plyView{UCI: pl.uci, SAN: pl.san, Comment: pl.comment, Engine: pl.engine})
@@ -153,11 +152,11 @@ func (g *game) state(n int) stateView {
 	return st
 }
 
-func moveView(p *board.Position, m board.Move, uci, san string) *lastMoveView {
-	arrivals, _ := splitArrivals(uci)
-	lm := &lastMoveView{To: m.To().String(), Arrivals: arrivals, UCI: uci, SAN: san, KillsBoth: p.KillsBoth(m)}
-	if !m.IsCall() {
-		lm.From = m.From().String()
+func lastMove(pl ply) *lastMoveView {
+	arrivals, _ := splitArrivals(pl.uci)
+	lm := &lastMoveView{To: pl.move.To().String(), Arrivals: arrivals, UCI: pl.uci, SAN: pl.san, KillsBoth: pl.kills}
+	if !pl.move.IsCall() {
+		lm.From = pl.move.From().String()
 	}
 	return lm
 }

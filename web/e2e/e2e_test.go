@@ -185,10 +185,14 @@ func (p *page) settle() {
 // waitJS polls a JavaScript condition.
 func (p *page) waitJS(cond, what string) {
 	p.t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
+	began := time.Now()
+	deadline := began.Add(30 * time.Second)
 	for {
 		ok := evalJS[bool](p, `!!(`+cond+`)`)
 		if ok {
+			if d := time.Since(began); d > time.Second {
+				p.t.Logf("waited %v for %s", d.Round(time.Millisecond), what)
+			}
 			return
 		}
 		if time.Now().After(deadline) {
@@ -425,6 +429,22 @@ func TestChaturangaByClicks(t *testing.T) {
 	p.settle()
 	expect(t, "the server's default game", p.attr("#board", "data-variant"), "chess")
 	expect(t, "a1 is dark in chess", p.attr(`#squares [data-sq="a1"]`, "class"), "sq-dark")
+	// A chess promotion asks for the piece; the check is shown.
+	p.choose("#mode", "humans")
+	p.setUp("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1")
+	p.click("b7")
+	p.click("b8")
+	expect(t, "four promotion choices", p.count("#promotion [data-promotion]"), 4)
+	p.run(chromedp.Click(chromedp.CSS(`#promotion [data-promotion="R"]`)))
+	p.settle()
+	expect(t, "promoted to a rook", p.board()["b8"], "R")
+	expect(t, "the king in check", p.attr("#marks [data-check]", "x") != "", true)
+	// The board turns: a1 goes to the top right.
+	x1, y1 := p.center("a1")
+	p.clickButton("#flip")
+	x2, y2 := p.center("a1")
+	expect(t, "a1 after flipping is right of and above where it was", x2 > x1 && y2 < y1, true)
+	p.clickButton("#flip")
 	p.choose("#variant", "chaturanga")
 	expect(t, "variant", p.attr("#board", "data-variant"), "chaturanga")
 	expect(t, "the plain board", p.count("#squares .sq-plain"), 64)
