@@ -37,7 +37,9 @@ func TestPlayCommandServesAndStops(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var out, errOut syncBuffer
 	code := make(chan int, 1)
-	go func() { code <- run(ctx, []string{"-addr", "127.0.0.1:0", "-variant", "durg", "-threads", "1", "-hash", "1"}, &out, &errOut, newTestEngine) }()
+	go func() {
+		code <- run(ctx, []string{"-addr", "127.0.0.1:0", "-variant", "durg", "-threads", "1", "-hash", "1"}, &out, &errOut, newTestEngine)
+	}()
 	url := regexp.MustCompile(`open (http://127\.0\.0\.1:\d+/\?variant=durg)`)
 	deadline := time.Now().Add(10 * time.Second)
 	for url.FindStringSubmatch(out.String()) == nil {

@@ -26,15 +26,15 @@ type ply struct {
 // played from it, its engine (made on first use) and the pages watching it.
 // mu guards everything; a search runs outside the lock on a copy.
 type game struct {
-	id       string
-	mu       sync.Mutex
-	variant  *board.Variant
-	start    board.Position
-	plies    []ply
+	id      string
+	mu      sync.Mutex
+	variant *board.Variant
+	start   board.Position
+	plies   []ply
 	// cur is the game at its end (position and repetition); hashes[i] is
 	// the position's key before ply i, the search's history.
-	cur    *board.Game
-	hashes []uint64
+	cur      *board.Game
+	hashes   []uint64
 	tags     map[string]string // kept from a loaded PGN (Event, White...)
 	version  int               // grows with every change, so a page can tell it is behind
 	lastUsed time.Time
