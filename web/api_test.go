@@ -589,6 +589,8 @@ func TestAnalysisStreamAndChange(t *testing.T) {
 		require.NoError(t, json.Unmarshal(ev.next(t, "info", 10*time.Second).data, &iv))
 		assert.Equal(t, "analysis", iv.Kind)
 		assert.Zero(t, iv.Ply)
+		assert.Equal(t, "white", iv.Side, "the start is searched, not the game's end")
+		assert.Equal(t, 1, iv.Fullmove)
 		// The line is legal from the start position, in SAN.
 		p := board.DurgGame().StartPosition()
 		for _, san := range iv.PV {

@@ -219,8 +219,10 @@ func turnGroups(p *board.Position) []turnGroup {
 // side to move's view (white: from White's, for the evaluation bar) and
 // the principal variation in algebraic notation.
 type infoView struct {
-	Kind     string   `json:"kind"` // engine or analysis
-	Ply      int      `json:"ply"`  // the position searched is after this many plies
+	Kind     string   `json:"kind"`     // engine or analysis
+	Ply      int      `json:"ply"`      // the position searched is after this many plies
+	Side     string   `json:"side"`     // to move there
+	Fullmove int      `json:"fullmove"` // its move number, for numbering the line
 	Depth    int      `json:"depth"`
 	SelDepth int      `json:"seldepth"`
 	MultiPV  int      `json:"multipv"`
@@ -247,7 +249,7 @@ func mateIn(score int) int {
 }
 
 func newInfoView(kind string, ply int, root *board.Position, in search.Info) infoView {
-	out := infoView{Kind: kind, Ply: ply, Depth: in.Depth, SelDepth: in.SelDepth, MultiPV: in.MultiPV,
+	out := infoView{Kind: kind, Ply: ply, Side: root.SideToMove().String(), Fullmove: root.FullmoveNumber(), Depth: in.Depth, SelDepth: in.SelDepth, MultiPV: in.MultiPV,
 		Nodes: in.Nodes, NPS: in.NPS, TimeMs: in.Time.Milliseconds(), PV: []string{}, PVUCI: []string{}}
 	white := in.Score
 	if mate := mateIn(in.Score); mate != 0 {

@@ -714,7 +714,7 @@ function escapeHTML(s) {
 
 function fmtScore(d) {
   // From White's point of view, as the bar shows it.
-  const sign = S.view.side === "white" ? 1 : -1;
+  const sign = d.side === "white" ? 1 : -1;
   if (d.mate !== undefined) {
     const m = d.mate * sign;
     return m > 0 ? `M${m}` : `-M${-m}`;
@@ -724,8 +724,8 @@ function fmtScore(d) {
 }
 
 function fmtPV(d) {
-  let no = S.view.fullmove;
-  let black = S.view.side === "black";
+  let no = d.fullmove;
+  let black = d.side === "black";
   const out = [];
   d.pv.forEach((san, i) => {
     if (!black) out.push(`${no}.`);
@@ -747,7 +747,7 @@ function renderLines() {
     return;
   }
   const top = lines[0];
-  const who = top.kind === "engine" ? "Senapati thinking" : "Analysis";
+  const who = top.kind === "analysis" ? "Analysis" : S.thinking ? "Senapati thinking" : `Senapati's move ${top.fullmove}${top.side === "black" ? "…" : "."}`;
   const nodes = top.nodes >= 1e6 ? `${(top.nodes / 1e6).toFixed(1)} M nodes` : `${Math.round(top.nodes / 1e3)} k nodes`;
   sum.textContent = `${who}: depth ${top.depth}/${top.seldepth}, ${nodes}, ${Math.round(top.nps / 1000)} kn/s, ${(top.timeMs / 1000).toFixed(1)} s`;
   $("lines").innerHTML = lines
