@@ -17,6 +17,7 @@ import (
 	"senapati/perft"
 	"senapati/protocol"
 	"senapati/search"
+	"senapati/web"
 )
 
 func main() {
@@ -42,6 +43,7 @@ var commands = map[string]command{
 	"perft": perft.Main,
 	"bench": bench.Command(newSearchEngine),
 	"match": match.Main,
+	"play":  web.Command(newSearchEngine),
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -66,4 +68,5 @@ const usage = `usage:
   senapati                                          UCI engine on stdin/stdout
   senapati perft [-variant V] [-fen FEN] DEPTH      count legal move paths
   senapati match -engine cmd=PATH ... -engine ...   engine-vs-engine games (match -help)
-  senapati bench [depth] [threads] [hash] [variant|all]   fixed-depth search benchmark`
+  senapati bench [depth] [threads] [hash] [variant|all]   fixed-depth search benchmark
+  senapati play [-addr 127.0.0.1:8080] [-variant V]   a board to play and analyse in the browser (play -help)`

@@ -1,0 +1,228 @@
+package pgn
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"senapati/board"
+)
+
+// The "Opera Game", Morphy v Duke Karl / Count Isouard, Paris 1858, as
+// every chess database records it.
+const operaGame = `1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7
+8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7
+14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0`
+
+func TestOperaGameReplaysToMate(t *testing.T) {
+	games, err := ParseString("[Event \"Paris\"]\n[White \"Paul Morphy\"]\n[Result \"1-0\"]\n\n" + operaGame + "\n")
+	require.NoError(t, err)
+	require.Len(t, games, 1)
+	g := games[0]
+	assert.Equal(t, board.WhiteWins, g.Result)
+	white, _ := g.Tag("White")
+	assert.Equal(t, "Paul Morphy", white)
+	start, moves, err := g.Replay()
+	require.NoError(t, err)
+	require.Len(t, moves, 33)
+
+	// Written again from the moves, the movetext is the database's.
+	out := Game{Result: board.WhiteWins}
+	pos := start
+	for _, m := range moves {
+		out.Play(&pos, m, "")
+	}
+	assert.Equal(t, board.Checkmate, pos.Verdict(50).Termination)
+	assert.Equal(t, strings.Join(strings.Fields(operaGame), " "), strings.Join(strings.Fields(out.String()), " "))
+}
+
+func TestTagValuesAreEscaped(t *testing.T) {
+	g := Game{}
+	g.SetTag("Event", `say "hi" \ bye`)
+	g.SetTag("Site", "two\nlines")
+	s := g.String()
+	assert.Contains(t, s, `[Event "say \"hi\" \\ bye"]`+"\n")
+	assert.Contains(t, s, `[Site "two lines"]`+"\n")
+
+	back, err := ParseString(s)
+	require.NoError(t, err)
+	require.Len(t, back, 1)
+	ev, _ := back[0].Tag("Event")
+	assert.Equal(t, `say "hi" \ bye`, ev)
+}
+
+func TestCommentCannotBeClosedEarly(t *testing.T) {
+	pos := board.Chess().StartPosition()
+	g := Game{}
+	g.SetStart(&pos)
+	m, err := pos.ParseSAN("e4")
+	require.NoError(t, err)
+	g.Play(&pos, m, "tricky } 1-0 {")
+	m, err = pos.ParseSAN("e5")
+	require.NoError(t, err)
+	g.Play(&pos, m, "")
+	s := g.String()
+	assert.Contains(t, s, "1. e4 {tricky ) 1-0 {} 1... e5 *")
+
+	back, err := ParseString(s)
+	require.NoError(t, err)
+	require.Len(t, back, 1, s)
+	require.Len(t, back[0].Moves, 2)
+	assert.Equal(t, "tricky ) 1-0 {", back[0].Moves[0].Comment)
+	assert.Equal(t, board.Ongoing, back[0].Result)
+}
+
+func TestInvalidTagNameOrMoveIsAnError(t *testing.T) {
+	g := Game{Tags: []Tag{{"Bad Name", "x"}}}
+	_, err := g.WriteTo(&strings.Builder{})
+	assert.ErrorContains(t, err, "tag name")
+	g = Game{Moves: []Move{{Text: "e4 {"}}}
+	_, err = g.WriteTo(&strings.Builder{})
+	assert.ErrorContains(t, err, "cannot be written")
+}
+
+func TestReaderSkipsWhatIsNotTheMainLine(t *testing.T) {
+	text := "% an escaped line\n[Event \"x\"]\n\n{intro} 1. e4 $1 (1. d4 d5 (1... Nf6)) e5 ; to the end\n" +
+		"2. Nf3 {good} 2... Nc6 3.Bb5 a6 *\n\n[Event \"second\"]\n\n1. d4 1/2-1/2\n[Event \"third\"]\n1. c4"
+	games, err := ParseString(text)
+	require.NoError(t, err)
+	require.Len(t, games, 3)
+	var got []string
+	for _, m := range games[0].Moves {
+		got = append(got, m.Text)
+	}
+	assert.Equal(t, []string{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6"}, got)
+	assert.Equal(t, "intro", games[0].Comment)
+	assert.Equal(t, "good", games[0].Moves[2].Comment)
+	assert.Equal(t, board.Draw, games[1].Result)
+	assert.Equal(t, board.Ongoing, games[2].Result)
+	require.Len(t, games[2].Moves, 1)
+}
+
+func TestReaderErrorsNameTheLine(t *testing.T) {
+	for text, want := range map[string]string{
+		"[Event \"x\"]\n\n1. e4 {never closed": "line 3: comment '{' is not closed",
+		"[Event x]":                            "line 1: tag Event: the value must be in double quotes",
+		"[Event \"x\"\n":                       "line 1: tag Event: ']' expected",
+		"[Event \"x]\n":                        "line 1: tag Event: the value's closing quote is missing",
+		"\n\n1. e4 (1. d4":                     "line 3: a variation '(' is not closed",
+		"1. e4 )":                              "line 1: ')' closes no variation",
+		"[ \"x\"]":                             "a tag needs a name",
+	} {
+		_, err := ParseString(text)
+		assert.ErrorContains(t, err, want, "%q", text)
+	}
+}
+
+func TestReplayNamesTheBadMove(t *testing.T) {
+	games, err := ParseString("[Variant \"chaturanga\"]\n\n1. e3 e6 2. Qe2 Ke7 3. Kd3 Nf6 4. Zz9 *")
+	require.NoError(t, err)
+	_, _, err = games[0].Replay()
+	assert.ErrorContains(t, err, "move 4. Zz9")
+
+	games, err = ParseString("[Variant \"xiangqi\"]\n\n*")
+	require.NoError(t, err)
+	_, _, err = games[0].Replay()
+	assert.ErrorContains(t, err, "unknown variant")
+
+	games, err = ParseString("[Variant \"durg\"]\n[FEN \"9/9/9 w - - 0 1\"]\n\n*")
+	require.NoError(t, err)
+	_, _, err = games[0].Replay()
+	assert.ErrorContains(t, err, "FEN tag")
+}
+
+// A random game of each variant, written and read back, replays to the
+// same moves from the same start (Black first after a set-up FEN too).
+func TestRoundTripRandomGames(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, v := range board.Variants() {
+		for _, fen := range []string{v.StartFEN(), ""} {
+			start := v.StartPosition()
+			if fen == "" { // after one move: Black to move
+				var ml board.MoveList
+				start.GenerateMoves(&ml)
+				start.DoMove(ml.Moves[0])
+			}
+			g := Game{}
+			g.SetTag("Event", "round trip")
+			g.SetStart(&start)
+			pos := start
+			var played []board.Move
+			for i := 0; i < 120 && !pos.Verdict(v.DefaultMoveRule()).Over(); i++ {
+				var ml board.MoveList
+				pos.GenerateMoves(&ml)
+				m := ml.Moves[rng.IntN(ml.N)]
+				played = append(played, m)
+				comment := ""
+				if i%7 == 3 {
+					comment = EvalComment(-35, 0, 7, 1002*time.Millisecond)
+				}
+				g.Play(&pos, m, comment)
+			}
+			g.SetResult(pos.Verdict(v.DefaultMoveRule()).Result())
+			text := g.String()
+			for _, line := range strings.Split(text, "\n") {
+				if !strings.HasPrefix(line, "[") { // the movetext is wrapped
+					assert.LessOrEqual(t, len(line), 79, line)
+				}
+			}
+			back, err := ParseString(text)
+			require.NoError(t, err)
+			require.Len(t, back, 1)
+			gotStart, moves, err := back[0].Replay()
+			require.NoError(t, err, text)
+			assert.Equal(t, start.FEN(), gotStart.FEN())
+			assert.Equal(t, played, moves, v.Name())
+			assert.Equal(t, g.Result, back[0].Result)
+			assert.Equal(t, text, back[0].withNumbering(g).String(), "written again, the text is the same")
+		}
+	}
+}
+
+// withNumbering copies the first move's numbering, which the reader does
+// not take from the FEN.
+func (g *Game) withNumbering(from Game) *Game {
+	g.Number, g.BlackFirst = from.Number, from.BlackFirst
+	return g
+}
+
+func TestEvalComment(t *testing.T) {
+	assert.Equal(t, "+0.35/12 1.002s", EvalComment(35, 0, 12, 1002*time.Millisecond))
+	assert.Equal(t, "-1.50/3 0.000s", EvalComment(-150, 0, 3, 0))
+	assert.Equal(t, "+M3/9 0.120s", EvalComment(0, 3, 9, 120*time.Millisecond))
+	assert.Equal(t, "-M2/9 0.120s", EvalComment(0, -2, 9, 120*time.Millisecond))
+}
+
+func TestTooMuchTextIsRefused(t *testing.T) {
+	_, err := Parse(strings.NewReader(strings.Repeat(" ", MaxBytes+1)))
+	assert.ErrorContains(t, err, "more than")
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add("[Event \"a \\\"b\\\"\"]\n\n1. e4 {x} (1. d4) e5 $2 1-0")
+	f.Add(operaGame)
+	f.Add("{ unterminated")
+	f.Fuzz(func(t *testing.T, s string) {
+		games, err := ParseString(s)
+		if err != nil {
+			return
+		}
+		// Whatever was read is written and read back as the same record.
+		for _, g := range games {
+			var b strings.Builder
+			if _, err := g.WriteTo(&b); err != nil {
+				continue // a tag or move PGN cannot hold
+			}
+			back, err := ParseString(b.String())
+			require.NoError(t, err, b.String())
+			require.Len(t, back, 1, b.String())
+			require.Equal(t, g.Tags, back[0].Tags)
+			require.Equal(t, len(g.Moves), len(back[0].Moves), b.String())
+			_, _, _ = g.Replay()
+		}
+	})
+}

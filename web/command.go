@@ -1,0 +1,113 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"runtime"
+	"syscall"
+	"time"
+
+	"senapati/board"
+)
+
+// Command is `senapati play [-addr HOST:PORT] [-variant V] [-threads N]
+// [-hash MB]`: it serves the board on engines made by newEngine until
+// interrupted (SIGINT or SIGTERM).
+func Command(newEngine NewEngine) func(args []string, stdout, stderr io.Writer) int {
+	return func(args []string, stdout, stderr io.Writer) int {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		return run(ctx, args, stdout, stderr, newEngine)
+	}
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, newEngine NewEngine) int {
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (port 0: any free port)")
+	variant := fs.String("variant", board.Chess().Name(), "game of a new board: chess, chaturanga or durg")
+	threads := fs.Int("threads", runtime.NumCPU(), "search threads of all games together")
+	hash := fs.Int("hash", 16, "transposition table of each game, MB")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: senapati play [-addr 127.0.0.1:8080] [-variant V] [-threads N] [-hash MB]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "play: unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return 2
+	}
+	v, err := board.VariantByName(*variant)
+	if err != nil {
+		fmt.Fprintf(stderr, "play: %v\n", err)
+		return 2
+	}
+	if *threads < 1 || *threads > 256 {
+		fmt.Fprintf(stderr, "play: -threads must be 1 to 256, not %d\n", *threads)
+		return 2
+	}
+	if *hash < 1 || *hash > 4096 {
+		fmt.Fprintf(stderr, "play: -hash must be 1 to 4096 MB, not %d\n", *hash)
+		return 2
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "play: %v\n", err)
+		return 1
+	}
+	loopback := IsLoopback(ln.Addr().String())
+	if !loopback {
+		fmt.Fprintf(stderr, "play: warning: %s is not a loopback address: anyone who can reach it can play on this board, read its analyses and use its CPU\n", *addr)
+	}
+	srv := NewServer(Config{Variant: v, Threads: *threads, HashMB: *hash, LoopbackOnly: loopback}, newEngine)
+	base, cancelBase := context.WithCancel(context.Background())
+	defer cancelBase()
+	hs := &http.Server{
+		Handler:           srv,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    16 << 10,
+		// Event streams and engine moves last long: no write timeout, but
+		// they end with the base context at shutdown.
+		BaseContext: func(net.Listener) context.Context { return base },
+	}
+	fmt.Fprintf(stdout, "Senapati board (%s): open %s\n", v.Name(), pageURL(ln.Addr().String(), v))
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	select {
+	case err := <-served:
+		fmt.Fprintf(stderr, "play: %v\n", err)
+		return 1
+	case <-ctx.Done():
+	}
+	cancelBase()
+	srv.Close()
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_ = hs.Shutdown(shutdown)
+	fmt.Fprintln(stdout, "Senapati board stopped")
+	return 0
+}
+
+// pageURL is the address to open; an unspecified host (all interfaces)
+// is reached through loopback.
+func pageURL(addr string, v *board.Variant) string {
+	host, port, _ := net.SplitHostPort(addr)
+	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+		host = "127.0.0.1"
+	}
+	return fmt.Sprintf("http://%s/?variant=%s", net.JoinHostPort(host, port), v.Name())
+}

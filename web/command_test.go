@@ -1,0 +1,96 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// syncBuffer is a buffer the command writes to while the test reads it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func TestPlayCommandServesAndStops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var out, errOut syncBuffer
+	code := make(chan int, 1)
+	go func() {
+		code <- run(ctx, []string{"-addr", "127.0.0.1:0", "-variant", "durg", "-threads", "1", "-hash", "1"}, &out, &errOut, newTestEngine)
+	}()
+	url := regexp.MustCompile(`open (http://127\.0\.0\.1:\d+/\?variant=durg)`)
+	deadline := time.Now().Add(10 * time.Second)
+	for url.FindStringSubmatch(out.String()) == nil {
+		require.True(t, time.Now().Before(deadline), "no URL printed: %q %q", out.String(), errOut.String())
+		time.Sleep(10 * time.Millisecond)
+	}
+	page := url.FindStringSubmatch(out.String())[1]
+	resp, err := http.Get(page)
+	require.NoError(t, err)
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	assert.Equal(t, 200, resp.StatusCode)
+	assert.Contains(t, string(body), "Senapati board")
+	// A page that holds an event stream open does not keep the server
+	// from stopping.
+	resp, err = http.Post(strings.Split(page, "/?")[0]+"/api/games", "application/json", strings.NewReader(`{}`))
+	require.NoError(t, err)
+	var id struct{ ID string }
+	require.NoError(t, decodeJSON(resp.Body, &id))
+	resp.Body.Close()
+	stream, err := http.Get(strings.Split(page, "/?")[0] + "/api/games/" + id.ID + "/events")
+	require.NoError(t, err)
+	defer stream.Body.Close()
+
+	cancel()
+	select {
+	case c := <-code:
+		assert.Equal(t, 0, c)
+	case <-time.After(10 * time.Second):
+		t.Fatal("play did not stop")
+	}
+	assert.Contains(t, out.String(), "Senapati board stopped")
+	assert.Empty(t, errOut.String(), "no warning on a loopback address")
+}
+
+func TestPlayCommandBadArguments(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+		code int
+	}{
+		{[]string{"-variant", "xiangqi"}, "unknown variant", 2},
+		{[]string{"-threads", "0"}, "-threads must be 1 to 256", 2},
+		{[]string{"-hash", "0"}, "-hash must be 1 to 4096", 2},
+		{[]string{"extra"}, `unexpected argument "extra"`, 2},
+		{[]string{"-nope"}, "flag provided but not defined", 2},
+		{[]string{"-addr", "127.0.0.1:99999"}, "play:", 1},
+		{[]string{"-help"}, "usage: senapati play", 0},
+	} {
+		var out, errOut bytes.Buffer
+		assert.Equal(t, c.code, run(context.Background(), c.args, &out, &errOut, newTestEngine), "%q", c.args)
+		assert.Contains(t, errOut.String(), c.want, "%q", c.args)
+	}
+}

@@ -1,0 +1,434 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"senapati/board"
+	"senapati/pgn"
+	"senapati/search"
+)
+
+// ply is one played turn of a game.
+type ply struct {
+	move     board.Move
+	uci, san string
+	comment  string // the engine's {score/depth time}, or a loaded PGN's comment
+	engine   bool   // the engine chose it
+	kills    bool   // a zone capture that took the capturer too
+}
+
+// game is one board the server keeps: a start position and the turns
+// played from it, its engine (made on first use) and the pages watching it.
+// mu guards everything; a search runs outside the lock on a copy.
+type game struct {
+	id      string
+	mu      sync.Mutex
+	variant *board.Variant
+	start   board.Position
+	plies   []ply
+	// cur is the game at its end (position and repetition); hashes[i] is
+	// the position's key before ply i, the search's history.
+	cur      *board.Game
+	hashes   []uint64
+	tags     map[string]string // kept from a loaded PGN (Event, White...)
+	version  int               // grows with every change, so a page can tell it is behind
+	lastUsed time.Time
+
+	engine *search.Engine
+	job    *job // the running search, nil when idle
+	subs   map[*subscriber]struct{}
+	tc     string // TimeControl tag of the engine's moves: "" none yet, "?" mixed
+}
+
+// job is a search running for a game: the engine choosing a move or an
+// analysis. Cancelling it stops the search.
+type job struct {
+	kind   string // jobEngine or jobAnalysis
+	cancel context.CancelFunc
+	done   chan struct{}
+}
+
+const (
+	jobEngine   = "engine"
+	jobAnalysis = "analysis"
+)
+
+// apiError is a refusal with its HTTP status.
+type apiError struct {
+	status int
+	msg    string
+}
+
+func (e *apiError) Error() string { return e.msg }
+
+func errorf(status int, format string, args ...any) error {
+	return &apiError{status, fmt.Sprintf(format, args...)}
+}
+
+// Limits on what a request may hold.
+const (
+	maxBody      = 1 << 20 // bytes of a request body (a long PGN fits)
+	maxFEN       = 256
+	maxMoveText  = 64
+	maxPlies     = 3000
+	maxComment   = 512
+	maxTagValue  = 256
+	maxTags      = 32
+	maxGames     = 32
+	maxMultiPV   = 8
+	maxMoveTime  = 10 * time.Minute
+	maxAnalysis  = 30 * time.Minute // an analysis nobody stops ends by itself
+	defaultMove  = time.Second
+	eventsBuffer = 64
+)
+
+func newGame(id string, start board.Position) *game {
+	g := &game{id: id, subs: map[*subscriber]struct{}{}, lastUsed: time.Now()}
+	g.reset(start)
+	return g
+}
+
+// rebuild replays the plies from the start after a takeback.
+func (g *game) rebuild() {
+	g.cur, g.hashes = board.NewGame(g.start), g.hashes[:0]
+	for _, pl := range g.plies {
+		g.hashes = append(g.hashes, g.cur.Position().Hash())
+		g.cur.Play(pl.move)
+	}
+}
+
+// at is the game after n plies: the end itself, or a replay to an earlier ply.
+func (g *game) at(n int) *board.Game {
+	if n == len(g.plies) {
+		return g.cur
+	}
+	bg := board.NewGame(g.start)
+	for _, pl := range g.plies[:n] {
+		bg.Play(pl.move)
+	}
+	return bg
+}
+
+// position is the position after n plies, and the keys of the positions
+// before it (the search's repetition history).
+func (g *game) position(n int) (board.Position, []uint64) {
+	return *g.at(n).Position(), append([]uint64(nil), g.hashes[:n]...)
+}
+
+// verdict judges the game after n plies, repetition included.
+func (g *game) verdict(n int) board.Verdict { return g.at(n).Verdict() }
+
+// play reads a move in the notation of RULES.md (UCI or algebraic) and
+// plays it at the end of the game.
+func (g *game) play(text string, comment string, byEngine bool) error {
+	if len(text) > maxMoveText {
+		return errorf(400, "the move is longer than %d characters", maxMoveText)
+	}
+	if len(g.plies) >= maxPlies {
+		return errorf(409, "the game has reached %d plies, the most a game may hold", maxPlies)
+	}
+	if v := g.cur.Verdict(); v.Over() {
+		return errorf(409, "the game is over: %s", v.Reason())
+	}
+	p := g.cur.Position()
+	m, err := p.ParseSAN(text)
+	if err != nil {
+		return errorf(422, "%v", err)
+	}
+	g.add(m, comment, byEngine)
+	g.changed()
+	return nil
+}
+
+// add plays legal move m at the end.
+func (g *game) add(m board.Move, comment string, byEngine bool) {
+	p := g.cur.Position()
+	g.plies = append(g.plies, ply{move: m, uci: p.MoveString(m), san: p.SAN(m), comment: comment, engine: byEngine, kills: p.KillsBoth(m)})
+	g.hashes = append(g.hashes, p.Hash())
+	g.cur.Play(m)
+}
+
+func (g *game) changed() {
+	g.version++
+	g.lastUsed = time.Now()
+}
+
+// undo takes back n plies.
+func (g *game) undo(n int) error {
+	if n < 1 || n > len(g.plies) {
+		return errorf(422, "cannot take back %d plies: the game has %d", n, len(g.plies))
+	}
+	g.plies = g.plies[:len(g.plies)-n]
+	g.rebuild()
+	g.changed()
+	return nil
+}
+
+// reset starts the game again at p, forgetting the moves and loaded tags.
+func (g *game) reset(p board.Position) {
+	g.variant, g.start, g.plies, g.tags, g.tc = p.Variant(), p, nil, nil, ""
+	g.rebuild()
+	g.changed()
+}
+
+// parseStart reads a variant name and a FEN, either of them empty for the
+// default variant and its start position.
+func parseStart(variant, fen string, def *board.Variant) (board.Position, error) {
+	v := def
+	if variant != "" {
+		var err error
+		if v, err = board.VariantByName(variant); err != nil {
+			return board.Position{}, errorf(422, "%v", err)
+		}
+	}
+	if fen == "" {
+		return v.StartPosition(), nil
+	}
+	if len(fen) > maxFEN {
+		return board.Position{}, errorf(400, "the FEN is longer than %d characters", maxFEN)
+	}
+	p, err := board.ParseFEN(v, strings.TrimSpace(fen))
+	if err != nil {
+		return board.Position{}, errorf(422, "invalid %s FEN: %v", v.Name(), err)
+	}
+	return p, nil
+}
+
+// loadPGN replaces the game by the first game of a PGN text.
+func (g *game) loadPGN(text string) error {
+	games, err := pgn.ParseString(text)
+	if err != nil {
+		return errorf(422, "%v", err)
+	}
+	if len(games) == 0 {
+		return errorf(422, "the PGN holds no game")
+	}
+	rec := games[0]
+	start, moves, err := rec.Replay()
+	if err != nil {
+		return errorf(422, "PGN: %v", err)
+	}
+	if len(moves) > maxPlies {
+		return errorf(422, "the PGN game has %d plies, more than %d", len(moves), maxPlies)
+	}
+	g.reset(start)
+	for i, m := range moves {
+		g.add(m, limitText(rec.Moves[i].Comment, maxComment), false)
+	}
+	g.tags = map[string]string{}
+	for _, t := range rec.Tags {
+		if keptTags[t.Name] && len(g.tags) < maxTags {
+			g.tags[t.Name] = limitText(t.Value, maxTagValue)
+		}
+	}
+	return nil
+}
+
+// keptTags are the tags of a loaded game that describe it rather than its
+// moves; the others (Result, FEN, PlyCount...) follow from the moves.
+var keptTags = map[string]bool{
+	"Event": true, "Site": true, "Date": true, "Round": true, "White": true, "Black": true,
+	"TimeControl": true, "WhiteTimeControl": true, "BlackTimeControl": true,
+}
+
+func limitText(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
+
+// record is the game as a PGN record with the tags of `senapati match
+// -pgnout`: Event, Site, Date, Round, White, Black, Result, Variant,
+// SetUp, FEN, TimeControl, Termination, PlyCount, and the engine's
+// {score/depth time} after its moves.
+func (g *game) record(now time.Time) *pgn.Game {
+	tag := func(name, def string) string {
+		if v, ok := g.tags[name]; ok {
+			return v
+		}
+		return def
+	}
+	var sides [2]struct{ engine, human bool }
+	for i, pl := range g.plies {
+		c := g.start.SideToMove() ^ board.Color(i%2)
+		if pl.engine {
+			sides[c].engine = true
+		} else {
+			sides[c].human = true
+		}
+	}
+	player := func(c board.Color) string {
+		switch s := sides[c]; {
+		case s.engine && s.human:
+			return "Senapati and a human"
+		case s.engine:
+			return "Senapati"
+		case s.human:
+			return "Human"
+		}
+		return "?"
+	}
+	v := g.verdict(len(g.plies))
+	rec := &pgn.Game{}
+	rec.SetTag("Event", tag("Event", "senapati play"))
+	rec.SetTag("Site", tag("Site", "?"))
+	rec.SetTag("Date", tag("Date", now.Format("2006.01.02")))
+	rec.SetTag("Round", tag("Round", "-"))
+	rec.SetTag("White", tag("White", player(board.White)))
+	rec.SetTag("Black", tag("Black", player(board.Black)))
+	rec.SetResult(v.Result())
+	rec.SetStart(&g.start)
+	tc := g.tc
+	if tc == "" {
+		tc = "-"
+	}
+	rec.SetTag("TimeControl", tag("TimeControl", tc))
+	for _, name := range []string{"WhiteTimeControl", "BlackTimeControl"} {
+		if val, ok := g.tags[name]; ok {
+			rec.SetTag(name, val)
+		}
+	}
+	term := "unterminated"
+	if v.Over() {
+		term = "normal"
+	}
+	rec.SetTag("Termination", term)
+	rec.SetTag("PlyCount", fmt.Sprint(len(g.plies)))
+	p := g.start
+	for _, pl := range g.plies {
+		rec.Play(&p, pl.move, pl.comment)
+	}
+	if v.Over() {
+		// The reason joins the last move's comment, as -pgnout writes it.
+		if n := len(rec.Moves); n > 0 {
+			if rec.Moves[n-1].Comment != "" {
+				rec.Moves[n-1].Comment += ", "
+			}
+			rec.Moves[n-1].Comment += v.Reason()
+		} else {
+			rec.Comment = v.Reason()
+		}
+	}
+	return rec
+}
+
+// noteTimeControl records the limits of an engine move for the
+// TimeControl tag, written as -pgnout does ("60+1", "2/move", "-" for a
+// depth or node limit): one description while they stay the same, "?"
+// once they differ. base and inc are the clock the page keeps.
+func (g *game) noteTimeControl(l search.Limits, base, inc time.Duration) {
+	var tc string
+	switch {
+	case l.Time[0] > 0 || l.Time[1] > 0:
+		tc = "?"
+		if base > 0 {
+			tc = seconds(base)
+			if inc > 0 {
+				tc += "+" + seconds(inc)
+			}
+		}
+	case l.MoveTime > 0:
+		tc = seconds(l.MoveTime) + "/move"
+	default:
+		tc = "-"
+	}
+	if g.tc != "" && g.tc != tc {
+		tc = "?"
+	}
+	g.tc = tc
+}
+
+func seconds(d time.Duration) string {
+	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.3f", d.Seconds()), "0"), ".")
+}
+
+// subscriber is a page listening to a game's events.
+type subscriber struct{ ch chan event }
+
+// event is one server-sent event.
+type event struct {
+	name string
+	data []byte
+}
+
+// publish sends an event to every page watching; a page too slow to take
+// it misses it (a search never waits for a browser).
+func (g *game) publish(name string, data []byte) {
+	for s := range g.subs {
+		select {
+		case s.ch <- event{name, data}:
+		default:
+		}
+	}
+}
+
+// registry holds the games. When it is full, the game unused for longest
+// that is not searching makes room.
+type registry struct {
+	mu    sync.Mutex
+	games map[string]*game
+	next  uint64
+	salt  string
+}
+
+// add registers g under a new id.
+func (r *registry) add(g *game) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.games) >= maxGames {
+		var oldest *game
+		var oldestUse time.Time
+		for _, g := range r.games {
+			g.mu.Lock()
+			idle := g.job == nil && len(g.subs) == 0
+			used := g.lastUsed
+			g.mu.Unlock()
+			if idle && (oldest == nil || used.Before(oldestUse)) {
+				oldest, oldestUse = g, used
+			}
+		}
+		if oldest == nil {
+			return errorf(503, "%d games are open and all are in use; close one", maxGames)
+		}
+		delete(r.games, oldest.id)
+	}
+	r.next++
+	g.id = fmt.Sprintf("%s%d", r.salt, r.next)
+	r.games[g.id] = g
+	return nil
+}
+
+func (r *registry) get(id string) (*game, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	g, ok := r.games[id]
+	if !ok {
+		return nil, errorf(404, "no game %q (the server may have restarted)", id)
+	}
+	return g, nil
+}
+
+func (r *registry) remove(id string) *game {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	g := r.games[id]
+	delete(r.games, id)
+	return g
+}
+
+func (r *registry) all() []*game {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := make([]*game, 0, len(r.games))
+	for _, g := range r.games {
+		out = append(out, g)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].id < out[j].id })
+	return out
+}

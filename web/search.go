@@ -1,0 +1,343 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"time"
+
+	"senapati/board"
+	"senapati/pgn"
+	"senapati/search"
+)
+
+// searchRequest is what an engine move or an analysis asks for. Times are
+// in milliseconds. No limit at all means one second per move for the
+// engine and "until stopped" for an analysis.
+type searchRequest struct {
+	MoveTime int    `json:"movetime"`
+	Depth    int    `json:"depth"`
+	Nodes    uint64 `json:"nodes"`
+	WTime    int    `json:"wtime"`
+	BTime    int    `json:"btime"`
+	WInc     int    `json:"winc"`
+	BInc     int    `json:"binc"`
+	// Base and Inc are the clock the page keeps, for the PGN's
+	// TimeControl tag only.
+	Base    int  `json:"base"`
+	Inc     int  `json:"inc"`
+	Threads int  `json:"threads"` // 1 when left out; at most the server's bound
+	MultiPV int  `json:"multipv"` // 1 when left out
+	Ply     *int `json:"ply"`     // analysis: the position after this many plies (the end when left out)
+}
+
+// limits checks a request and turns it into the search's limits.
+func (s *Server) limits(req searchRequest) (search.Limits, int, int, error) {
+	var l search.Limits
+	ms := func(name string, v int, most time.Duration) (time.Duration, error) {
+		d := time.Duration(v) * time.Millisecond
+		if v < 0 || d > most {
+			return 0, errorf(400, "%s must be 0 to %d ms, not %d", name, most.Milliseconds(), v)
+		}
+		return d, nil
+	}
+	var err error
+	if l.MoveTime, err = ms("movetime", req.MoveTime, maxMoveTime); err != nil {
+		return l, 0, 0, err
+	}
+	for _, f := range []struct {
+		name string
+		v    int
+		to   *time.Duration
+	}{{"wtime", req.WTime, &l.Time[board.White]}, {"btime", req.BTime, &l.Time[board.Black]},
+		{"winc", req.WInc, &l.Inc[board.White]}, {"binc", req.BInc, &l.Inc[board.Black]},
+		{"base", req.Base, new(time.Duration)}, {"inc", req.Inc, new(time.Duration)}} {
+		if *f.to, err = ms(f.name, f.v, 24*time.Hour); err != nil {
+			return l, 0, 0, err
+		}
+	}
+	if req.Depth < 0 || req.Depth >= search.MaxPly {
+		return l, 0, 0, errorf(400, "depth must be 0 to %d, not %d", search.MaxPly-1, req.Depth)
+	}
+	l.Depth, l.Nodes = req.Depth, req.Nodes
+	if req.Threads < 0 {
+		return l, 0, 0, errorf(400, "threads must be positive, not %d", req.Threads)
+	}
+	threads := min(max(req.Threads, 1), s.cfg.Threads) // the server's bound over all games
+	if req.MultiPV < 0 || req.MultiPV > maxMultiPV {
+		return l, 0, 0, errorf(400, "multipv must be 1 to %d, not %d", maxMultiPV, req.MultiPV)
+	}
+	return l, threads, max(req.MultiPV, 1), nil
+}
+
+func hasLimit(l search.Limits) bool {
+	return l.MoveTime > 0 || l.Depth > 0 || l.Nodes > 0 || l.Time[0] > 0 || l.Time[1] > 0
+}
+
+// startJob makes j the game's running search. The caller holds g.mu on
+// an idle game.
+func (s *Server) startJob(g *game, kind string, parent context.Context, ply int) (*job, context.Context) {
+	ctx, cancel := context.WithCancel(parent)
+	j := &job{kind: kind, cancel: cancel, done: make(chan struct{})}
+	g.job = j
+	if g.engine == nil {
+		settings := search.DefaultSettings()
+		settings.HashMB = s.cfg.HashMB
+		g.engine = s.newEngine(settings)
+	}
+	g.publishJSON("search", map[string]any{"kind": kind, "running": true, "ply": ply})
+	return j, ctx
+}
+
+// endJob clears j; the caller holds g.mu and closes j.done after unlocking.
+func (g *game) endJob(j *job, ply int, best string) {
+	if g.job == j {
+		g.job = nil
+	}
+	j.cancel()
+	g.publishJSON("search", map[string]any{"kind": j.kind, "running": false, "ply": ply, "best": best})
+}
+
+func (g *game) publishJSON(name string, v any) {
+	if len(g.subs) == 0 {
+		return
+	}
+	data, _ := json.Marshal(v)
+	g.publish(name, data)
+}
+
+// run searches root with at most threads threads of the server's bound,
+// sending every report to the game's pages. ctx ends it.
+func (s *Server) run(ctx context.Context, g *game, e *search.Engine, kind string, ply int, root board.Position, history []uint64, l search.Limits, threads, multiPV int) (search.Result, error) {
+	if err := s.threads.Acquire(ctx, int64(threads)); err != nil {
+		return search.Result{}, errorf(409, "the search was stopped before it began")
+	}
+	defer s.threads.Release(int64(threads))
+	settings := e.Settings()
+	settings.Threads, settings.MultiPV = threads, multiPV
+	e.Configure(settings)
+	report := func(in search.Info) {
+		data, _ := json.Marshal(newInfoView(kind, ply, &root, in))
+		g.mu.Lock()
+		g.publish("info", data)
+		g.mu.Unlock()
+	}
+	return e.Search(ctx, root, history, l, report), nil
+}
+
+// engineMove lets the engine choose and play the game's next move. The
+// answer comes when the move is played; meanwhile its thinking goes to the
+// game's event stream. POST .../stop makes it move at once; a client that
+// goes away stops the search and nothing is played.
+func (s *Server) engineMove(w http.ResponseWriter, r *http.Request) {
+	var req searchRequest
+	if err := readJSON(w, r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	l, threads, multiPV, err := s.limits(req)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	if !hasLimit(l) {
+		l.MoveTime = defaultMove
+	}
+	g, err := s.lookup(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	if err := g.lockIdle(); err != nil {
+		writeError(w, err)
+		return
+	}
+	n := len(g.plies)
+	if v := g.verdict(n); v.Over() {
+		g.mu.Unlock()
+		writeError(w, errorf(409, "the game is over: %s", v.Reason()))
+		return
+	}
+	root, history := g.position(n)
+	j, ctx := s.startJob(g, jobEngine, r.Context(), n)
+	e := g.engine
+	g.mu.Unlock()
+
+	began := time.Now()
+	res, err := s.run(ctx, g, e, jobEngine, n, root, history, l, threads, multiPV)
+	elapsed := time.Since(began)
+
+	g.mu.Lock()
+	defer close(j.done)
+	defer g.mu.Unlock()
+	switch {
+	case r.Context().Err() != nil: // the page went away: nothing is played
+		g.endJob(j, n, "")
+		return
+	case err != nil:
+		g.endJob(j, n, "")
+		writeError(w, err)
+		return
+	case res.Best == board.NoMove || res.Depth == 0:
+		g.endJob(j, n, "")
+		writeError(w, errorf(409, "the engine was stopped before it found a move"))
+		return
+	}
+	uci := root.MoveString(res.Best)
+	g.endJob(j, n, uci)
+	mate := mateIn(res.Score)
+	if err := g.play(uci, pgn.EvalComment(res.Score, mate, res.Depth, elapsed), true); err != nil {
+		writeError(w, fmt.Errorf("the engine's move %s: %v", uci, err)) // a bug: the search plays legal moves
+		return
+	}
+	g.noteTimeControl(l, time.Duration(req.Base)*time.Millisecond, time.Duration(req.Inc)*time.Millisecond)
+	st := g.state(len(g.plies))
+	g.publishState(st)
+	writeJSON(w, 200, st)
+}
+
+// analyse starts an analysis of the game (or of an earlier position) and
+// answers at once; the lines go to the event stream. It runs until its
+// limits, POST .../stop, a change to the game, or until the last page
+// watching the events goes away, so an analysis needs a watcher.
+func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
+	var req searchRequest
+	if err := readJSON(w, r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	l, threads, multiPV, err := s.limits(req)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	if !hasLimit(l) {
+		l.Infinite = true
+	}
+	g, err := s.lookup(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	if err := g.lockIdle(); err != nil {
+		writeError(w, err)
+		return
+	}
+	n := len(g.plies)
+	if req.Ply != nil {
+		if *req.Ply < 0 || *req.Ply > n {
+			g.mu.Unlock()
+			writeError(w, errorf(400, "ply must be 0 to %d, not %d", n, *req.Ply))
+			return
+		}
+		n = *req.Ply
+	}
+	if len(g.subs) == 0 {
+		g.mu.Unlock()
+		writeError(w, errorf(409, "nobody watches this game's events: open GET .../events first, where the analysis is sent"))
+		return
+	}
+	if v := g.verdict(n); v.Over() {
+		g.mu.Unlock()
+		writeError(w, errorf(409, "nothing to analyse, the game is over: %s", v.Reason()))
+		return
+	}
+	root, history := g.position(n)
+	// An infinite analysis that nobody stops still ends some day.
+	ctx, cancel := context.WithTimeout(context.Background(), maxAnalysis)
+	j, ctx := s.startJob(g, jobAnalysis, ctx, n)
+	e := g.engine
+	st := g.state(len(g.plies))
+	g.mu.Unlock()
+	go func() {
+		defer cancel()
+		res, _ := s.run(ctx, g, e, jobAnalysis, n, root, history, l, threads, multiPV)
+		best := ""
+		if res.Best != board.NoMove {
+			best = root.MoveString(res.Best)
+		}
+		g.mu.Lock()
+		g.endJob(j, n, best)
+		g.mu.Unlock()
+		close(j.done)
+	}()
+	writeJSON(w, 202, st)
+}
+
+// stop ends the game's search: an analysis stops, the engine plays the best
+// move it has found. It answers once the search has ended.
+func (s *Server) stop(w http.ResponseWriter, r *http.Request) {
+	g, err := s.lookup(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	g.mu.Lock()
+	j := g.job
+	g.mu.Unlock()
+	if j != nil {
+		j.cancel()
+		<-j.done
+	}
+	g.mu.Lock()
+	st := g.state(len(g.plies))
+	g.mu.Unlock()
+	writeJSON(w, 200, st)
+}
+
+// events is the game's stream of server-sent events: "state" (now and
+// after every change), "search" (a search begins or ends), "info" (the
+// search's progress). The last page to leave stops an analysis.
+func (s *Server) events(w http.ResponseWriter, r *http.Request) {
+	g, err := s.lookup(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	rc := http.NewResponseController(w)
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("X-Accel-Buffering", "no")
+	sub := &subscriber{ch: make(chan event, eventsBuffer)}
+	g.mu.Lock()
+	g.subs[sub] = struct{}{}
+	first, _ := json.Marshal(g.state(len(g.plies)))
+	g.mu.Unlock()
+	defer func() {
+		g.mu.Lock()
+		delete(g.subs, sub)
+		var j *job
+		if len(g.subs) == 0 && g.job != nil && g.job.kind == jobAnalysis {
+			j = g.job
+		}
+		g.mu.Unlock()
+		if j != nil {
+			j.cancel()
+		}
+	}()
+	send := func(ev event) bool {
+		if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", ev.name, ev.data); err != nil {
+			return false
+		}
+		return rc.Flush() == nil
+	}
+	if !send(event{"state", first}) {
+		return
+	}
+	keepAlive := time.NewTicker(15 * time.Second)
+	defer keepAlive.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case ev := <-sub.ch:
+			if !send(ev) {
+				return
+			}
+		case <-keepAlive.C:
+			if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil || rc.Flush() != nil {
+				return
+			}
+		}
+	}
+}

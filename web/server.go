@@ -1,0 +1,461 @@
+// Package web is `senapati play`: a small web server with one page to play,
+// analyse and review chess, chaturanga and Durg against the engine, and the
+// JSON API behind it. The rules, the notation and the verdict all come from
+// package board; the engine comes from the factory main hands over.
+package web
+
+import (
+	"crypto/rand"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/sync/semaphore"
+
+	"senapati/board"
+	"senapati/search"
+)
+
+//go:embed static
+var static embed.FS
+
+// NewEngine builds a game's engine; main assembles it (search plus
+// evaluation), so the page plays exactly what the UCI engine plays.
+type NewEngine func(search.Settings) *search.Engine
+
+// Config is what a server is started with.
+type Config struct {
+	Variant *board.Variant // of a new game that names none
+	Threads int            // search threads of all games together
+	HashMB  int            // each game's table
+	// LoopbackOnly refuses requests whose Host is not a loopback name, so
+	// a web site cannot reach the board through DNS rebinding.
+	LoopbackOnly bool
+}
+
+// Server is the board's HTTP handler.
+type Server struct {
+	cfg       Config
+	newEngine NewEngine
+	threads   *semaphore.Weighted
+	games     registry
+	mux       *http.ServeMux
+}
+
+// NewServer makes a server whose games get their engines from newEngine.
+func NewServer(cfg Config, newEngine NewEngine) *Server {
+	if cfg.Variant == nil {
+		cfg.Variant = board.Chess()
+	}
+	cfg.Threads = max(cfg.Threads, 1)
+	cfg.HashMB = max(cfg.HashMB, 1)
+	salt := make([]byte, 4)
+	_, _ = rand.Read(salt)
+	s := &Server{cfg: cfg, newEngine: newEngine, threads: semaphore.NewWeighted(int64(cfg.Threads)),
+		games: registry{games: map[string]*game{}, salt: hex.EncodeToString(salt) + "-"}}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
+		http.ServeFileFS(w, r, static, "static/index.html")
+	})
+	mux.Handle("GET /static/", http.FileServerFS(static))
+	mux.HandleFunc("GET /api/variants", s.variants)
+	mux.HandleFunc("POST /api/games", s.create)
+	mux.HandleFunc("GET /api/games/{id}", s.get)
+	mux.HandleFunc("DELETE /api/games/{id}", s.delete)
+	mux.HandleFunc("POST /api/games/{id}/move", s.move)
+	mux.HandleFunc("POST /api/games/{id}/undo", s.undo)
+	mux.HandleFunc("POST /api/games/{id}/fen", s.setFEN)
+	mux.HandleFunc("POST /api/games/{id}/engine", s.engineMove)
+	mux.HandleFunc("POST /api/games/{id}/analysis", s.analyse)
+	mux.HandleFunc("POST /api/games/{id}/stop", s.stop)
+	mux.HandleFunc("GET /api/games/{id}/events", s.events)
+	mux.HandleFunc("GET /api/games/{id}/pgn", s.pgn)
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, errorf(404, "no API call %s %s (see README: Playing in a browser)", r.Method, r.URL.Path))
+	})
+	s.mux = mux
+	return s
+}
+
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.cfg.LoopbackOnly && !loopbackHost(r.Host) {
+		writeError(w, errorf(403, "this board answers only to localhost names, not %q", r.Host))
+		return
+	}
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Cache-Control", "no-store")
+	s.mux.ServeHTTP(w, r)
+}
+
+// Close stops every search; the games are dropped.
+func (s *Server) Close() {
+	for _, g := range s.games.all() {
+		g.mu.Lock()
+		j := g.job
+		g.mu.Unlock()
+		if j != nil {
+			j.cancel()
+			<-j.done
+		}
+	}
+}
+
+// IsLoopback reports whether a listen address serves this machine only.
+func IsLoopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	return loopbackHost(host)
+}
+
+func loopbackHost(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.Trim(host, "[]")
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// writeJSON answers with v.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// writeError answers {"error": "..."} with the error's status (500 for an
+// error that is not a refusal, which is a bug).
+func writeError(w http.ResponseWriter, err error) {
+	status := 500
+	var ae *apiError
+	if errors.As(err, &ae) {
+		status = ae.status
+	}
+	writeJSON(w, status, map[string]string{"error": err.Error()})
+}
+
+// readJSON reads a request body of at most maxBody bytes into v; an empty
+// body leaves v as it is. Only JSON is taken, which also keeps other web
+// sites' plain forms out.
+func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
+	if ct := r.Header.Get("Content-Type"); ct != "" {
+		if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" {
+			return errorf(415, "the request body must be JSON (Content-Type: application/json), not %q", ct)
+		}
+	} else if r.ContentLength != 0 {
+		return errorf(415, "the request body must be JSON (Content-Type: application/json)")
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return errorf(413, "the request body is larger than %d bytes", maxBody)
+		}
+		return errorf(400, "reading the request: %v", err)
+	}
+	if len(strings.TrimSpace(string(body))) == 0 {
+		return nil
+	}
+	dec := json.NewDecoder(strings.NewReader(string(body)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return errorf(400, "malformed JSON: %v", err)
+	}
+	if dec.More() {
+		return errorf(400, "malformed JSON: more than one value")
+	}
+	return nil
+}
+
+// lookup finds the request's game.
+func (s *Server) lookup(r *http.Request) (*game, error) {
+	id := r.PathValue("id")
+	if len(id) > 64 {
+		return nil, errorf(400, "a game id is at most 64 characters")
+	}
+	return s.games.get(id)
+}
+
+// shownPly reads ?ply=N (the position after N plies; the end when absent).
+func shownPly(r *http.Request, g *game) (int, error) {
+	q := r.URL.Query().Get("ply")
+	if q == "" {
+		return len(g.plies), nil
+	}
+	n, err := strconv.Atoi(q)
+	if err != nil || n < 0 || n > len(g.plies) {
+		return 0, errorf(400, "ply must be a number from 0 to %d, not %q", len(g.plies), q)
+	}
+	return n, nil
+}
+
+func (s *Server) variants(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, 200, variantInfos(s.cfg.Variant))
+}
+
+// moveInput is a move of a game to restore: "e2e4" or
+// {"move": "e2e4", "comment": "...", "engine": true}.
+type moveInput struct {
+	Move    string `json:"move"`
+	Comment string `json:"comment"`
+	Engine  bool   `json:"engine"`
+}
+
+func (m *moveInput) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '"' {
+		return json.Unmarshal(b, &m.Move)
+	}
+	type plain moveInput
+	return json.Unmarshal(b, (*plain)(m))
+}
+
+type createRequest struct {
+	Variant string            `json:"variant"`
+	FEN     string            `json:"fen"`
+	Moves   []moveInput       `json:"moves"` // played from the FEN: a page restoring its game
+	Tags    map[string]string `json:"tags"`  // Event, White... kept for the PGN
+	PGN     string            `json:"pgn"`   // or a whole game record
+}
+
+func (s *Server) create(w http.ResponseWriter, r *http.Request) {
+	var req createRequest
+	if err := readJSON(w, r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	start, err := parseStart(req.Variant, req.FEN, s.cfg.Variant)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	if len(req.Moves) > maxPlies {
+		writeError(w, errorf(400, "at most %d moves", maxPlies))
+		return
+	}
+	// Build the game aside and register it only when it is sound.
+	g := newGame("", start)
+	if req.PGN != "" {
+		if req.FEN != "" || len(req.Moves) > 0 {
+			writeError(w, errorf(400, "give either a pgn or a fen and moves, not both"))
+			return
+		}
+		if err := g.loadPGN(req.PGN); err != nil {
+			writeError(w, err)
+			return
+		}
+	}
+	for i, m := range req.Moves {
+		if len(m.Comment) > maxComment {
+			writeError(w, errorf(400, "move %d: the comment is longer than %d characters", i+1, maxComment))
+			return
+		}
+		if err := g.play(m.Move, m.Comment, m.Engine); err != nil {
+			writeError(w, errorf(422, "move %d: %v", i+1, err))
+			return
+		}
+	}
+	if len(req.Tags) > maxTags {
+		writeError(w, errorf(400, "at most %d tags", maxTags))
+		return
+	}
+	for name, value := range req.Tags {
+		if !keptTags[name] || len(value) > maxTagValue {
+			writeError(w, errorf(400, "tag %q: only Event, Site, Date, Round, White, Black and time control tags of at most %d characters are kept", name, maxTagValue))
+			return
+		}
+		if g.tags == nil {
+			g.tags = map[string]string{}
+		}
+		g.tags[name] = value
+	}
+	if err := s.games.add(g); err != nil {
+		writeError(w, err)
+		return
+	}
+	g.mu.Lock()
+	st := g.state(len(g.plies))
+	g.mu.Unlock()
+	writeJSON(w, 201, st)
+}
+
+func (s *Server) get(w http.ResponseWriter, r *http.Request) {
+	g, err := s.lookup(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	n, err := shownPly(r, g)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, 200, g.state(n))
+}
+
+func (s *Server) delete(w http.ResponseWriter, r *http.Request) {
+	g := s.games.remove(r.PathValue("id"))
+	if g == nil {
+		writeError(w, errorf(404, "no game %q", r.PathValue("id")))
+		return
+	}
+	g.mu.Lock()
+	j := g.job
+	g.mu.Unlock()
+	if j != nil {
+		j.cancel()
+		<-j.done
+	}
+	w.WriteHeader(204)
+}
+
+// change runs f on an idle game: a running analysis is stopped first (the
+// page restarts it on the new position); while the engine is choosing a
+// move the game cannot change. Afterwards every watching page gets the
+// new state, and so does the caller.
+func (s *Server) change(w http.ResponseWriter, r *http.Request, f func(g *game) error) {
+	g, err := s.lookup(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	if err := g.lockIdle(); err != nil {
+		writeError(w, err)
+		return
+	}
+	defer g.mu.Unlock()
+	if err := f(g); err != nil {
+		writeError(w, err)
+		return
+	}
+	st := g.state(len(g.plies))
+	g.publishState(st)
+	writeJSON(w, 200, st)
+}
+
+// lockIdle locks g once no search runs, stopping an analysis; it fails
+// while the engine chooses a move.
+func (g *game) lockIdle() error {
+	for {
+		g.mu.Lock()
+		j := g.job
+		switch {
+		case j == nil:
+			return nil
+		case j.kind == jobEngine:
+			g.mu.Unlock()
+			return errorf(409, "the engine is choosing a move in this game; wait or stop it (POST .../stop)")
+		}
+		g.mu.Unlock()
+		j.cancel()
+		<-j.done
+	}
+}
+
+func (g *game) publishState(st stateView) {
+	if len(g.subs) == 0 {
+		return
+	}
+	data, _ := json.Marshal(st)
+	g.publish("state", data)
+}
+
+type moveRequest struct {
+	Move string `json:"move"`
+	// Ply, when given, is the length of the game the page saw; a move
+	// made on an older view of the game is refused.
+	Ply *int `json:"ply"`
+}
+
+func (s *Server) move(w http.ResponseWriter, r *http.Request) {
+	var req moveRequest
+	if err := readJSON(w, r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	if strings.TrimSpace(req.Move) == "" {
+		writeError(w, errorf(400, `give the move: {"move": "e2e4"} (UCI or algebraic, such as B@d1,e3 or Q@d1)`))
+		return
+	}
+	s.change(w, r, func(g *game) error {
+		if req.Ply != nil && *req.Ply != len(g.plies) {
+			return errorf(409, "the game has %d plies, not %d: it changed meanwhile", len(g.plies), *req.Ply)
+		}
+		return g.play(req.Move, "", false)
+	})
+}
+
+type undoRequest struct {
+	Plies *int `json:"plies"` // 1 when left out
+}
+
+func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
+	var req undoRequest
+	if err := readJSON(w, r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	n := 1
+	if req.Plies != nil {
+		n = *req.Plies
+	}
+	s.change(w, r, func(g *game) error { return g.undo(n) })
+}
+
+type fenRequest struct {
+	FEN     string `json:"fen"`
+	Variant string `json:"variant"` // the game's own when left out
+}
+
+func (s *Server) setFEN(w http.ResponseWriter, r *http.Request) {
+	var req fenRequest
+	if err := readJSON(w, r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	if strings.TrimSpace(req.FEN) == "" && req.Variant == "" {
+		writeError(w, errorf(400, `give a position: {"fen": "..."} (and "variant" to change the game)`))
+		return
+	}
+	s.change(w, r, func(g *game) error {
+		p, err := parseStart(req.Variant, req.FEN, g.variant)
+		if err != nil {
+			return err
+		}
+		g.reset(p)
+		return nil
+	})
+}
+
+func (s *Server) pgn(w http.ResponseWriter, r *http.Request) {
+	g, err := s.lookup(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	g.mu.Lock()
+	now := time.Now()
+	rec := g.record(now)
+	variant := g.variant.Name()
+	g.mu.Unlock()
+	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="senapati-%s-%s.pgn"`, variant, now.Format("20060102-150405")))
+	if _, err := rec.WriteTo(w); err != nil {
+		writeError(w, err)
+	}
+}

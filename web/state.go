@@ -1,0 +1,296 @@
+package web
+
+import (
+	"strings"
+
+	"senapati/board"
+	"senapati/search"
+)
+
+// The JSON the API answers with. Everything a page shows about the rules
+// (legal targets, zones, holdings, the verdict) comes from package board
+// through these views; the page only draws them.
+
+type stateView struct {
+	ID        string              `json:"id"`
+	Version   int                 `json:"version"`
+	Variant   string              `json:"variant"`
+	Files     int                 `json:"files"`
+	Ranks     int                 `json:"ranks"`
+	StartFEN  string              `json:"startFen"`
+	FEN       string              `json:"fen"`
+	Ply       int                 `json:"ply"`   // the position shown is after this many plies
+	Plies     int                 `json:"plies"` // the game's length
+	Side      string              `json:"side"`  // to move
+	Fullmove  int                 `json:"fullmove"`
+	Board     map[string]string   `json:"board"` // square -> FEN letter (upper case White)
+	Zones     map[string][]string `json:"zones,omitempty"`
+	Holdings  map[string]holding  `json:"holdings,omitempty"`
+	Check     string              `json:"check,omitempty"` // the attacked Raja's square
+	LastMove  *lastMoveView       `json:"lastMove,omitempty"`
+	Turns     []turnGroup         `json:"turns"`
+	Verdict   verdictView         `json:"verdict"`
+	Moves     []plyView           `json:"moves"`
+	Searching string              `json:"searching,omitempty"` // "engine" or "analysis" while one runs
+	Tags      map[string]string   `json:"tags,omitempty"`
+}
+
+// holding is what one Durg side has off the board.
+type holding struct {
+	Waiting       int  `json:"waiting"`       // Mantris waiting to arrive
+	Fallen        int  `json:"fallen"`        // Gaj, Ashva, Rath and Mantri lost
+	CallAvailable bool `json:"callAvailable"` // the Rani may be called (now or once out of check)
+}
+
+type lastMoveView struct {
+	From     string   `json:"from,omitempty"` // empty for the call
+	To       string   `json:"to"`
+	Arrivals []string `json:"arrivals,omitempty"`
+	UCI      string   `json:"uci"`
+	SAN      string   `json:"san"`
+	// KillsBoth: a zone capture took the capturer off the board too.
+	KillsBoth bool `json:"killsBoth,omitempty"`
+}
+
+// turnGroup holds the legal turns that begin with the same arrivals
+// (none, when no Mantri waits): the moves by origin square and the calls.
+type turnGroup struct {
+	Arrivals []string            `json:"arrivals"`
+	Moves    map[string][]target `json:"moves"`
+	Calls    []target            `json:"calls,omitempty"`
+}
+
+type target struct {
+	To        string `json:"to"`
+	UCI       string `json:"uci"`
+	Capture   bool   `json:"capture,omitempty"`
+	KillsBoth bool   `json:"killsBoth,omitempty"` // a zone capture: both pieces leave the board
+	Castle    bool   `json:"castle,omitempty"`
+	Promotion string `json:"promotion,omitempty"` // the FEN letter it becomes
+}
+
+type verdictView struct {
+	Over        bool   `json:"over"`
+	Result      string `json:"result"` // PGN token
+	Termination string `json:"termination,omitempty"`
+	Winner      string `json:"winner,omitempty"`
+	Reason      string `json:"reason,omitempty"`
+}
+
+type plyView struct {
+	UCI     string `json:"uci"`
+	SAN     string `json:"san"`
+	Comment string `json:"comment,omitempty"`
+	Engine  bool   `json:"engine,omitempty"`
+}
+
+var terminationNames = map[board.Termination]string{
+	board.Checkmate:            "checkmate",
+	board.Stalemate:            "stalemate",
+	board.BareRaja:             "bare raja",
+	board.Repetition:           "repetition",
+	board.MoveRuleReached:      "move rule",
+	board.InsufficientMaterial: "insufficient material",
+}
+
+func newVerdictView(v board.Verdict) verdictView {
+	out := verdictView{Over: v.Over(), Result: v.Result().String(), Termination: terminationNames[v.Termination], Reason: v.Reason()}
+	switch v.Winner {
+	case board.WhiteWon:
+		out.Winner = board.White.String()
+	case board.BlackWon:
+		out.Winner = board.Black.String()
+	}
+	return out
+}
+
+// state describes the game after n plies. The caller holds g.mu.
+func (g *game) state(n int) stateView {
+	bg := g.at(n)
+	p := bg.Position()
+	v := p.Variant()
+	verdict := bg.Verdict()
+	st := stateView{
+		ID: g.id, Version: g.version, Variant: v.Name(), Files: v.Files(), Ranks: v.Ranks(),
+		StartFEN: g.start.FEN(), FEN: p.FEN(), Ply: n, Plies: len(g.plies), Side: p.SideToMove().String(), Fullmove: p.FullmoveNumber(),
+		Board: map[string]string{}, Verdict: newVerdictView(verdict), Turns: []turnGroup{}, Tags: g.tags,
+		Moves: []plyView{},
+	}
+	for s := v.BoardSquares(); s.Any(); {
+		sq := s.Pop()
+		if pc := p.PieceAt(sq); pc != board.NoPiece {
+			st.Board[sq.String()] = string(v.PieceLetter(pc))
+		}
+	}
+	if v.ZoneCaptureKillsBoth() {
+		st.Zones = map[string][]string{}
+		for _, c := range []board.Color{board.White, board.Black} {
+			st.Zones[c.String()] = squareNames(p.Zone(c))
+		}
+	}
+	if v.CallThreshold() > 0 || v.Successor() != board.NoType {
+		st.Holdings = map[string]holding{}
+		for _, c := range []board.Color{board.White, board.Black} {
+			st.Holdings[c.String()] = holding{Waiting: p.Waiting(c), Fallen: p.Fallen(c), CallAvailable: p.CallAvailable(c)}
+		}
+	}
+	if p.InCheck() {
+		st.Check = p.KingSquare(p.SideToMove()).String()
+	}
+	if n > 0 {
+		st.LastMove = lastMove(g.plies[n-1])
+	}
+	if !verdict.Over() {
+		st.Turns = turnGroups(p)
+	}
+	for _, pl := range g.plies {
+		st.Moves = append(st.Moves, plyView{UCI: pl.uci, SAN: pl.san, Comment: pl.comment, Engine: pl.engine})
+	}
+	if g.job != nil {
+		st.Searching = g.job.kind
+	}
+	return st
+}
+
+func lastMove(pl ply) *lastMoveView {
+	arrivals, _ := splitArrivals(pl.uci)
+	lm := &lastMoveView{To: pl.move.To().String(), Arrivals: arrivals, UCI: pl.uci, SAN: pl.san, KillsBoth: pl.kills}
+	if !pl.move.IsCall() {
+		lm.From = pl.move.From().String()
+	}
+	return lm
+}
+
+func squareNames(b board.Bitboard) []string {
+	out := []string{}
+	for b.Any() {
+		out = append(out, b.Pop().String())
+	}
+	return out
+}
+
+// splitArrivals splits a UCI turn into its arrival squares and the move
+// (B@c1,B@f1,h1g3 -> [c1 f1], h1g3).
+func splitArrivals(uci string) ([]string, string) {
+	parts := strings.Split(uci, ",")
+	var squares []string
+	for _, a := range parts[:len(parts)-1] {
+		squares = append(squares, strings.TrimPrefix(a, "B@"))
+	}
+	return squares, parts[len(parts)-1]
+}
+
+// turnGroups lists p's legal turns grouped by their arrivals, then by the
+// square the piece moves from.
+func turnGroups(p *board.Position) []turnGroup {
+	var ml board.MoveList
+	p.GenerateMoves(&ml)
+	groups := []turnGroup{}
+	index := map[string]int{}
+	for _, m := range ml.Slice() {
+		uci := p.MoveString(m)
+		arrivals, _ := splitArrivals(uci)
+		key := strings.Join(arrivals, ",")
+		i, ok := index[key]
+		if !ok {
+			i = len(groups)
+			index[key] = i
+			if arrivals == nil {
+				arrivals = []string{}
+			}
+			groups = append(groups, turnGroup{Arrivals: arrivals, Moves: map[string][]target{}})
+		}
+		t := target{To: m.To().String(), UCI: uci, Castle: m.IsCastle()}
+		if m.IsCall() {
+			groups[i].Calls = append(groups[i].Calls, t)
+			continue
+		}
+		t.Capture, t.KillsBoth = p.IsCapture(m), p.KillsBoth(m)
+		if pt := m.Promotion(); pt != board.NoType {
+			t.Promotion = string(p.Variant().PieceLetter(board.MakePiece(p.SideToMove(), pt)))
+		}
+		from := m.From().String()
+		groups[i].Moves[from] = append(groups[i].Moves[from], t)
+	}
+	return groups
+}
+
+// infoView is one search report as the page shows it: scores from the
+// side to move's view (white: from White's, for the evaluation bar) and
+// the principal variation in algebraic notation.
+type infoView struct {
+	Kind     string   `json:"kind"`     // engine or analysis
+	Ply      int      `json:"ply"`      // the position searched is after this many plies
+	Side     string   `json:"side"`     // to move there
+	Fullmove int      `json:"fullmove"` // its move number, for numbering the line
+	Depth    int      `json:"depth"`
+	SelDepth int      `json:"seldepth"`
+	MultiPV  int      `json:"multipv"`
+	CP       *int     `json:"cp,omitempty"`
+	Mate     *int     `json:"mate,omitempty"` // moves to mate; negative: the side to move is mated
+	White    int      `json:"white"`          // centipawns for White, mates as ±100000
+	Bound    string   `json:"bound,omitempty"`
+	Nodes    uint64   `json:"nodes"`
+	NPS      uint64   `json:"nps"`
+	TimeMs   int64    `json:"timeMs"`
+	PV       []string `json:"pv"`
+	PVUCI    []string `json:"pvUci"`
+}
+
+// mateIn is the UCI mate distance of a search score, 0 when it is not a mate.
+func mateIn(score int) int {
+	switch {
+	case score >= search.MateBound:
+		return (search.Mate - score + 1) / 2
+	case score <= -search.MateBound:
+		return -(search.Mate + score) / 2
+	}
+	return 0
+}
+
+func newInfoView(kind string, ply int, root *board.Position, in search.Info) infoView {
+	out := infoView{Kind: kind, Ply: ply, Side: root.SideToMove().String(), Fullmove: root.FullmoveNumber(), Depth: in.Depth, SelDepth: in.SelDepth, MultiPV: in.MultiPV,
+		Nodes: in.Nodes, NPS: in.NPS, TimeMs: in.Time.Milliseconds(), PV: []string{}, PVUCI: []string{}}
+	white := in.Score
+	if mate := mateIn(in.Score); mate != 0 {
+		out.Mate = &mate
+		white = 100000
+		if mate < 0 {
+			white = -100000
+		}
+	} else {
+		cp := in.Score
+		out.CP = &cp
+	}
+	if root.SideToMove() == board.Black {
+		white = -white
+	}
+	out.White = white
+	switch in.Bound {
+	case search.BoundLower:
+		out.Bound = "lower"
+	case search.BoundUpper:
+		out.Bound = "upper"
+	}
+	p := *root
+	for _, m := range in.PV {
+		if !isLegal(&p, m) {
+			break // a line from the table that no longer fits: show what is sound
+		}
+		out.PV = append(out.PV, p.SAN(m))
+		out.PVUCI = append(out.PVUCI, p.MoveString(m))
+		p.DoMove(m)
+	}
+	return out
+}
+
+func isLegal(p *board.Position, m board.Move) bool {
+	var ml board.MoveList
+	p.GenerateMoves(&ml)
+	for _, l := range ml.Slice() {
+		if l == m {
+			return true
+		}
+	}
+	return false
+}

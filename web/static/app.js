@@ -1,0 +1,1065 @@
+// The Senapati board page. It draws what the server says: the legal turns,
+// zones, holdings and the verdict come from the engine's own rules through
+// the JSON API (README: "Playing in a browser"); nothing here knows a rule.
+"use strict";
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const SQ = 60; // a square in board units
+const MARGIN = 22; // room for the coordinates
+const KEY = "senapati.game";
+const SETTINGS_KEY = "senapati.settings";
+
+const $ = (id) => document.getElementById(id);
+
+const S = {
+  variants: {}, // name -> the server's description (pieces, board colouring)
+  game: null, // the game's state at its end
+  view: null, // the state shown: the end, or an earlier ply
+  mode: "white", // white | black (against the engine) | humans | analysis
+  flipped: false,
+  selected: null, // origin square of the piece picked up
+  arrivals: [], // arrival squares chosen so far this turn
+  callMode: false, // choosing the Rani's square
+  promotion: null, // targets to choose from
+  thinking: false, // the engine is choosing a move
+  analysing: false,
+  analysisKey: null, // the position the running analysis looks at
+  lines: [], // search reports by line
+  es: null,
+  esReady: null,
+  clock: null, // {white, black, base, inc, turn, since, plies, flag}
+  drag: null,
+  busy: 0,
+};
+
+// ---------------------------------------------------------------- API
+
+async function api(method, path, body) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.headers["Content-Type"] = "application/json";
+    opts.body = JSON.stringify(body);
+  }
+  busy(+1);
+  try {
+    const r = await fetch(path, opts);
+    const text = await r.text();
+    let data = null;
+    try {
+      data = text ? JSON.parse(text) : null;
+    } catch (e) {
+      data = null;
+    }
+    if (!r.ok) {
+      const err = new Error((data && data.error) || `${r.status} ${r.statusText}`);
+      err.status = r.status;
+      throw err;
+    }
+    return data;
+  } finally {
+    busy(-1);
+  }
+}
+
+function busy(d) {
+  S.busy += d;
+  document.body.dataset.busy = S.busy > 0 ? "1" : "0";
+}
+
+// gameApi calls the game's API; a game the server does not know (it was
+// restarted) is first made again from the page's own record.
+async function gameApi(method, suffix, body) {
+  try {
+    return await api(method, `/api/games/${S.game.id}${suffix}`, body);
+  } catch (e) {
+    if (e.status !== 404) throw e;
+    await restore();
+    return await api(method, `/api/games/${S.game.id}${suffix}`, body);
+  }
+}
+
+// ---------------------------------------------------------------- record
+
+// record is what survives a reload and a server restart: the start, the
+// moves and how the page was set.
+function record() {
+  const g = S.game;
+  return {
+    id: g.id, variant: g.variant, fen: g.startFen,
+    moves: g.moves.map((m) => ({ move: m.uci, comment: m.comment || "", engine: !!m.engine })),
+    tags: g.tags || {}, mode: S.mode, flipped: S.flipped, clock: S.clock,
+  };
+}
+
+function save() {
+  const r = JSON.stringify(record());
+  sessionStorage.setItem(KEY, r);
+  localStorage.setItem(KEY, r);
+}
+
+async function restore(rec) {
+  const r = rec || record();
+  const st = await api("POST", "/api/games", { variant: r.variant, fen: r.fen, moves: r.moves, tags: r.tags });
+  setGame(st);
+}
+
+function saveSettings() {
+  const s = {};
+  for (const id of ["tc-kind", "movetime", "clock-base", "clock-inc", "depth", "threads", "multipv"]) s[id] = $(id).value;
+  s.analyse = $("analyse").checked;
+  localStorage.setItem(SETTINGS_KEY, JSON.stringify(s));
+}
+
+function loadSettings() {
+  try {
+    const s = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}");
+    for (const [id, v] of Object.entries(s)) if ($(id) && id !== "analyse") $(id).value = v;
+    $("analyse").checked = !!s.analyse;
+    S.analysing = !!s.analyse;
+  } catch (e) {
+    /* settings are a convenience */
+  }
+  showTimeControl();
+}
+
+// ---------------------------------------------------------------- game
+
+function setGame(st) {
+  const newId = !S.game || S.game.id !== st.id;
+  S.game = st;
+  S.view = st;
+  resetSelection();
+  clockAfterChange();
+  save();
+  if (newId) openEvents();
+  render();
+  maybeEngine();
+  maybeAnalyse();
+}
+
+function resetSelection() {
+  S.selected = null;
+  S.arrivals = [];
+  S.callMode = false;
+  S.promotion = null;
+}
+
+function openEvents() {
+  if (S.es) S.es.close();
+  const es = new EventSource(`/api/games/${S.game.id}/events`);
+  S.es = es;
+  S.esReady = new Promise((resolve) => es.addEventListener("state", () => resolve(), { once: true }));
+  es.addEventListener("state", (ev) => {
+    const st = JSON.parse(ev.data);
+    if (st.id !== S.game.id || st.version <= S.game.version) return;
+    // Another page changed the game: follow it.
+    const atEnd = S.view.ply === S.game.plies;
+    S.game = st;
+    if (atEnd) S.view = st;
+    clockAfterChange();
+    save();
+    render();
+  });
+  es.addEventListener("info", (ev) => onInfo(JSON.parse(ev.data)));
+  es.addEventListener("search", (ev) => onSearch(JSON.parse(ev.data)));
+  es.onerror = () => {
+    if (es.readyState === EventSource.CLOSED && S.es === es) setTimeout(() => reconnect(es), 1500);
+  };
+}
+
+// reconnect finds out why the stream closed: a restarted server does not
+// know the game, so the page makes it again.
+async function reconnect(es) {
+  if (S.es !== es) return;
+  try {
+    await api("GET", `/api/games/${S.game.id}`);
+    openEvents();
+  } catch (e) {
+    if (e.status === 404) {
+      await restore().catch(showError);
+    } else {
+      setTimeout(() => reconnect(es), 2000);
+    }
+  }
+}
+
+function engineSide() {
+  return S.mode === "white" ? "black" : S.mode === "black" ? "white" : null;
+}
+
+function atEnd() {
+  return S.view.ply === S.game.plies;
+}
+
+function humanCanMove() {
+  const v = S.view;
+  if (S.thinking || v.verdict.over || (S.clock && S.clock.flag)) return false;
+  if (atEnd()) return engineSide() !== v.side;
+  return true; // at an earlier ply a move starts a new line from there
+}
+
+function searchParams() {
+  const p = { threads: intOf("threads", 1), multipv: intOf("multipv", 1) };
+  switch ($("tc-kind").value) {
+    case "depth":
+      p.depth = intOf("depth", 6);
+      break;
+    case "clock": {
+      const c = S.clock;
+      const now = Date.now();
+      const left = (side) => Math.max(1, Math.round(c[side] - (c.turn === side ? now - c.since : 0)));
+      Object.assign(p, { wtime: left("white"), btime: left("black"), winc: c.inc, binc: c.inc, base: c.base, inc: c.inc });
+      break;
+    }
+    default:
+      p.movetime = Math.max(50, Math.round(numOf("movetime", 1) * 1000));
+  }
+  return p;
+}
+
+function intOf(id, def) {
+  const n = parseInt($(id).value, 10);
+  return Number.isFinite(n) && n > 0 ? n : def;
+}
+
+function numOf(id, def) {
+  const n = parseFloat($(id).value);
+  return Number.isFinite(n) && n > 0 ? n : def;
+}
+
+async function maybeEngine() {
+  const g = S.game;
+  if (!atEnd() || g.verdict.over || S.thinking || (S.clock && S.clock.flag)) return;
+  if (engineSide() === g.side) await engineMove();
+}
+
+async function engineMove() {
+  if (S.thinking) return;
+  S.thinking = true;
+  S.lines = [];
+  resetSelection();
+  render();
+  try {
+    const st = await gameApi("POST", "/engine", searchParams());
+    S.thinking = false;
+    setGame(st);
+  } catch (e) {
+    S.thinking = false;
+    showError(e);
+    render();
+  }
+}
+
+async function maybeAnalyse() {
+  if (!S.analysing || S.thinking || S.view.verdict.over) return;
+  const key = `${S.game.id}:${S.game.version}:${S.view.ply}`;
+  if (S.analysisKey === key) return;
+  S.analysisKey = key;
+  S.lines = [];
+  renderLines();
+  await S.esReady;
+  if (S.analysisKey !== key || !S.analysing) return;
+  try {
+    await gameApi("POST", "/analysis", { threads: intOf("threads", 1), multipv: intOf("multipv", 1), ply: S.view.ply });
+  } catch (e) {
+    S.analysisKey = null;
+    if (e.status !== 409) showError(e); // the engine is moving: it reports instead
+  }
+}
+
+async function stopAnalysis() {
+  S.analysisKey = null;
+  if (S.game.searching === "analysis" || S.game.searching === "") {
+    await gameApi("POST", "/stop").catch(() => {});
+  }
+}
+
+function onSearch(d) {
+  if (d.running) {
+    S.game.searching = d.kind;
+    S.lines = [];
+  } else {
+    S.game.searching = "";
+    if (d.kind === "analysis" && S.analysisKey && S.analysisKey.endsWith(`:${d.ply}`)) S.analysisKey = null;
+  }
+  renderLines();
+  renderControls();
+}
+
+function onInfo(d) {
+  if (d.kind === "analysis" && d.ply !== S.view.ply) return;
+  S.lines[d.multipv - 1] = d;
+  S.lines.length = Math.max(S.lines.length, d.multipv);
+  renderLines();
+}
+
+async function play(move) {
+  const g = S.game;
+  const v = S.view;
+  clearError();
+  try {
+    if (v.ply < g.plies) await gameApi("POST", "/undo", { plies: g.plies - v.ply });
+    const st = await gameApi("POST", "/move", { move, ply: v.ply });
+    setGame(st);
+  } catch (e) {
+    resetSelection();
+    showError(e);
+    render();
+  }
+}
+
+async function goto(ply) {
+  const g = S.game;
+  ply = Math.max(0, Math.min(g.plies, ply));
+  resetSelection();
+  if (ply === g.plies) {
+    S.view = g;
+  } else {
+    try {
+      S.view = await gameApi("GET", `?ply=${ply}`);
+    } catch (e) {
+      showError(e);
+      return;
+    }
+  }
+  render();
+  maybeAnalyse();
+}
+
+async function newGame(variant) {
+  clearError();
+  try {
+    const st = await api("POST", "/api/games", { variant });
+    S.clock = null;
+    S.flipped = S.mode === "black";
+    initClock();
+    setGame(st);
+  } catch (e) {
+    showError(e);
+  }
+}
+
+async function loadPGN(text) {
+  $("pgn-error").textContent = "";
+  try {
+    const st = await api("POST", "/api/games", { pgn: text });
+    S.mode = "analysis";
+    $("mode").value = "analysis";
+    S.clock = null;
+    setGame(st);
+    await goto(0);
+  } catch (e) {
+    $("pgn-error").textContent = e.message;
+  }
+}
+
+// ---------------------------------------------------------------- clock
+
+function initClock() {
+  if ($("tc-kind").value !== "clock") {
+    S.clock = null;
+    return;
+  }
+  const base = Math.round(numOf("clock-base", 5) * 60000);
+  const inc = Math.round(parseFloat($("clock-inc").value || "0") * 1000) || 0;
+  S.clock = { white: base, black: base, base, inc, turn: "white", since: Date.now(), plies: 0, flag: null };
+}
+
+function clockAfterChange() {
+  const c = S.clock;
+  if (!c || !S.game) return;
+  const g = S.game;
+  if (c.plies === g.plies && c.turn === g.side) return;
+  const now = Date.now();
+  if (g.plies === c.plies + 1 && !c.flag) {
+    c[c.turn] -= now - c.since; // the mover's time, then the increment
+    c[c.turn] += c.inc;
+  }
+  c.turn = g.side;
+  c.since = now;
+  c.plies = g.plies;
+}
+
+function clockLeft(side) {
+  const c = S.clock;
+  return c[side] - (c.turn === side && !c.flag && !S.game.verdict.over ? Date.now() - c.since : 0);
+}
+
+function tickClock() {
+  const c = S.clock;
+  if (!c || !S.game) return;
+  if (!c.flag && !S.game.verdict.over && clockLeft(c.turn) <= 0) {
+    c[c.turn] = 0;
+    c.flag = c.turn;
+    save();
+    if (S.thinking) gameApi("POST", "/stop").catch(() => {});
+    render();
+  }
+  for (const el of document.querySelectorAll(".clock[data-side]")) {
+    el.textContent = fmtClock(clockLeft(el.dataset.side));
+  }
+}
+
+function fmtClock(ms) {
+  ms = Math.max(0, ms);
+  const s = Math.floor(ms / 1000);
+  const m = Math.floor(s / 60);
+  const tenth = ms < 10000 ? `.${Math.floor((ms % 1000) / 100)}` : "";
+  return `${m}:${String(s % 60).padStart(2, "0")}${tenth}`;
+}
+
+// ---------------------------------------------------------------- board
+
+function fileOf(sq) {
+  return sq.charCodeAt(0) - 97;
+}
+
+function rankOf(sq) {
+  return parseInt(sq.slice(1), 10) - 1;
+}
+
+function sqName(f, r) {
+  return String.fromCharCode(97 + f) + (r + 1);
+}
+
+function xy(sq) {
+  const v = S.view;
+  const f = fileOf(sq);
+  const r = rankOf(sq);
+  const col = S.flipped ? v.files - 1 - f : f;
+  const row = S.flipped ? r : v.ranks - 1 - r;
+  return [MARGIN + col * SQ, row * SQ];
+}
+
+function squareAt(ev) {
+  const svg = $("board");
+  const pt = svg.createSVGPoint();
+  pt.x = ev.clientX;
+  pt.y = ev.clientY;
+  const p = pt.matrixTransform(svg.getScreenCTM().inverse());
+  const v = S.view;
+  const col = Math.floor((p.x - MARGIN) / SQ);
+  const row = Math.floor(p.y / SQ);
+  if (col < 0 || row < 0 || col >= v.files || row >= v.ranks) return null;
+  const f = S.flipped ? v.files - 1 - col : col;
+  const r = S.flipped ? row : v.ranks - 1 - row;
+  return sqName(f, r);
+}
+
+function iconOf(letter) {
+  const info = S.variants[S.view.variant];
+  const p = info.pieces.find((x) => x.letter === letter.toUpperCase());
+  return p ? p.icon : "pawn";
+}
+
+function pieceName(letter) {
+  const info = S.variants[S.view.variant];
+  const p = info.pieces.find((x) => x.letter === letter.toUpperCase());
+  return p ? p.name : letter;
+}
+
+function colourOf(letter) {
+  return letter === letter.toUpperCase() ? "white" : "black";
+}
+
+function sameSet(a, b) {
+  return a.length === b.length && a.every((x) => b.includes(x));
+}
+
+// group is the turn group of the arrivals chosen so far: null while a
+// waiting Mantri still has to be placed.
+function group() {
+  const turns = S.view.turns;
+  if (!turns.length) return null;
+  if (S.arrivals.length < turns[0].arrivals.length) return null;
+  return turns.find((t) => sameSet(t.arrivals, S.arrivals)) || null;
+}
+
+function arrivalSlots() {
+  const turns = S.view.turns;
+  if (!turns.length || S.arrivals.length >= turns[0].arrivals.length) return [];
+  const out = new Set();
+  for (const t of turns) {
+    if (S.arrivals.every((a) => t.arrivals.includes(a))) for (const a of t.arrivals) if (!S.arrivals.includes(a)) out.add(a);
+  }
+  return [...out];
+}
+
+function targetsOf(from) {
+  const g = group();
+  return g && g.moves[from] ? g.moves[from] : [];
+}
+
+function callTargets() {
+  const g = group();
+  return g && g.calls ? g.calls : [];
+}
+
+function rect(sq, cls, extra = "") {
+  const [x, y] = xy(sq);
+  return `<rect class="${cls}" x="${x}" y="${y}" width="${SQ}" height="${SQ}" ${extra}/>`;
+}
+
+function use(icon, sq, cls, extra = "") {
+  const [x, y] = xy(sq);
+  return `<use href="#icon-${icon}" class="${cls}" x="${x + 2}" y="${y + 2}" width="${SQ - 4}" height="${SQ - 4}" ${extra}/>`;
+}
+
+function renderBoard() {
+  const v = S.view;
+  const info = S.variants[v.variant];
+  const svg = $("board");
+  const W = MARGIN + v.files * SQ;
+  const H = v.ranks * SQ + MARGIN;
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  svg.dataset.variant = v.variant;
+  svg.dataset.flipped = S.flipped ? "1" : "0";
+  const out = [];
+  out.push(`<defs>${pieceDefs()}
+    <pattern id="hatch-white" width="12" height="12" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+      <rect width="12" height="12" fill="rgba(40,110,210,0.16)"/><rect width="5" height="12" fill="rgba(40,110,210,0.34)"/></pattern>
+    <pattern id="hatch-black" width="12" height="12" patternUnits="userSpaceOnUse" patternTransform="rotate(-45)">
+      <rect width="12" height="12" fill="rgba(200,40,40,0.16)"/><rect width="5" height="12" fill="rgba(200,40,40,0.34)"/></pattern>
+    <radialGradient id="check-glow"><stop offset="0%" stop-color="rgba(230,0,0,0.95)"/><stop offset="100%" stop-color="rgba(230,0,0,0)"/></radialGradient>
+  </defs>`);
+  out.push('<g id="squares">');
+  for (let f = 0; f < v.files; f++) {
+    for (let r = 0; r < v.ranks; r++) {
+      let cls = "sq-plain";
+      if (info.squares === "a1-dark") cls = (f + r) % 2 === 0 ? "sq-dark" : "sq-light";
+      if (info.squares === "a1-light") cls = (f + r) % 2 === 1 ? "sq-dark" : "sq-light";
+      out.push(rect(sqName(f, r), cls, `data-sq="${sqName(f, r)}"`));
+    }
+  }
+  out.push("</g><g id=\"zones\">");
+  for (const [side, squares] of Object.entries(v.zones || {})) {
+    for (const sq of squares) out.push(rect(sq, `zone-${side}`, `data-zone="${side}" data-square="${sq}"`));
+  }
+  out.push("</g><g id=\"marks\">");
+  if (v.lastMove) {
+    for (const sq of [v.lastMove.from, v.lastMove.to, ...(v.lastMove.arrivals || [])]) if (sq) out.push(rect(sq, "last"));
+  }
+  if (v.check) out.push(rect(v.check, "check", 'data-check="1"'));
+  if (S.selected) out.push(rect(S.selected, "selected"));
+  for (const sq of arrivalSlots()) out.push(rect(sq, "slot", `data-slot="${sq}"`));
+  out.push("</g><g id=\"pieces\">");
+  for (const [sq, letter] of Object.entries(v.board)) {
+    out.push(use(iconOf(letter), sq, `piece piece-${colourOf(letter)}`, `data-square="${sq}" data-letter="${letter}"`));
+  }
+  const mantri = v.variant === "durg" ? iconOf("B") : null;
+  const us = v.side;
+  for (const sq of S.arrivals) out.push(use(mantri, sq, `ghost piece-${us}`, `data-arrival="${sq}"`));
+  if (S.callMode) for (const t of callTargets()) out.push(use(iconOf("Q"), t.to, `ghost piece-${us}`));
+  if (v.lastMove && v.lastMove.killsBoth) {
+    // A zone capture: both pieces left the board.
+    const [x, y] = xy(v.lastMove.to);
+    const a = 14;
+    const b = SQ - 14;
+    out.push(`<path class="kill-mark" data-kill="${v.lastMove.to}" d="M${x + a} ${y + a} L${x + b} ${y + b} M${x + b} ${y + a} L${x + a} ${y + b}"/>`);
+  }
+  out.push("</g><g id=\"targets\">");
+  for (const t of S.selected ? targetsOf(S.selected) : []) {
+    const [x, y] = xy(t.to);
+    const cx = x + SQ / 2;
+    const cy = y + SQ / 2;
+    if (t.killsBoth) out.push(`<circle class="target-kill" cx="${cx}" cy="${cy}" r="${SQ / 2 - 5}" data-target="${t.to}"/>`);
+    else if (t.capture) out.push(`<circle class="target-capture" cx="${cx}" cy="${cy}" r="${SQ / 2 - 5}" data-target="${t.to}"/>`);
+    else out.push(`<circle class="target" cx="${cx}" cy="${cy}" r="${SQ / 7}" data-target="${t.to}"/>`);
+  }
+  if (S.callMode) for (const t of callTargets()) out.push(rect(t.to, "slot", `data-target="${t.to}"`));
+  out.push("</g><g id=\"coords\">");
+  for (let f = 0; f < v.files; f++) {
+    const [x] = xy(sqName(f, 0));
+    out.push(`<text class="coord" x="${x + SQ / 2}" y="${H - 6}" text-anchor="middle">${String.fromCharCode(97 + f)}</text>`);
+  }
+  for (let r = 0; r < v.ranks; r++) {
+    const [, y] = xy(sqName(0, r));
+    out.push(`<text class="coord" x="${MARGIN / 2}" y="${y + SQ / 2 + 5}" text-anchor="middle">${r + 1}</text>`);
+  }
+  out.push("</g>");
+  svg.innerHTML = out.join("");
+}
+
+function iconSVG(icon, side, title) {
+  return `<svg viewBox="0 0 100 100" class="icon-${side}" role="img"><title>${title}</title><use href="#icon-${icon}"/></svg>`;
+}
+
+function renderHoldings() {
+  const v = S.view;
+  const sides = S.flipped ? ["white", "black"] : ["black", "white"];
+  const info = S.variants[v.variant];
+  const legal = humanCanMove() ? callTargets() : [];
+  sides.forEach((side, i) => {
+    const el = $(i === 0 ? "holdings-top" : "holdings-bottom");
+    const parts = [`<span class="side">${side === "white" ? "White" : "Black"}</span>`];
+    if (S.clock) parts.push(`<span class="clock${S.clock.turn === side && !S.clock.flag ? " running" : ""}" data-side="${side}">${fmtClock(clockLeft(side))}</span>`);
+    const h = v.holdings && v.holdings[side];
+    if (h) {
+      const mantri = iconOf("B");
+      let waiting = "";
+      for (let k = 0; k < h.waiting; k++) waiting += iconSVG(mantri, side, "waiting Mantri");
+      parts.push(`<span class="item waiting" data-count="${h.waiting}">${waiting || ""}${h.waiting ? " waiting" : "no Mantri waiting"}</span>`);
+      parts.push(`<span class="item fallen" data-count="${h.fallen}">fallen ${h.fallen}/${info.callThreshold}</span>`);
+      const callable = side === v.side && legal.length > 0;
+      let rani;
+      if (h.callAvailable) rani = `${iconSVG(iconOf("Q"), side, "Rani in hand")} Rani in hand`;
+      else if (h.fallen < info.callThreshold) rani = `Rani after ${info.callThreshold} fallen`;
+      else rani = "Rani called";
+      parts.push(`<button type="button" class="item rani${callable ? " callable" : ""}" data-side="${side}" data-available="${h.callAvailable ? 1 : 0}" ${callable ? "" : "disabled"}>${rani}</button>`);
+    }
+    el.innerHTML = parts.join(" ");
+  });
+  for (const b of document.querySelectorAll(".rani.callable")) b.addEventListener("click", toggleCall);
+}
+
+function sideName(side) {
+  return side === "white" ? "White" : "Black";
+}
+
+function renderStatus() {
+  const v = S.view;
+  const g = S.game;
+  const st = $("status");
+  st.className = "";
+  let text;
+  if (S.clock && S.clock.flag && atEnd()) {
+    const loser = S.clock.flag;
+    text = `${sideName(loser)} lost on time: ${sideName(loser === "white" ? "black" : "white")} wins`;
+    st.className = "over";
+  } else if (v.verdict.over) {
+    text = `Game over, ${v.verdict.result}: ${v.verdict.reason}`;
+    st.className = "over";
+  } else if (S.thinking) {
+    text = `Senapati is thinking for ${sideName(g.side)}…`;
+  } else {
+    text = `${sideName(v.side)} to move${v.check ? ", in check" : ""}`;
+  }
+  if (!atEnd()) text = `Move ${v.ply} of ${g.plies}. ${text}${v.verdict.over ? "" : " (a move here starts a new line)"}`;
+  st.textContent = text;
+  st.dataset.over = v.verdict.over ? "1" : "0";
+
+  let prompt = "";
+  if (humanCanMove()) {
+    const slots = arrivalSlots();
+    const need = v.turns.length ? v.turns[0].arrivals.length : 0;
+    if (slots.length) {
+      prompt = need > 1
+        ? `${need} Mantris arrive first: choose ${need - S.arrivals.length} more of the gold squares.`
+        : "A Mantri arrives first: choose one of the gold squares.";
+    } else if (S.callMode) {
+      prompt = "Choose the Rani's square.";
+    } else if (S.promotion) {
+      prompt = "Choose the piece to promote to.";
+    } else if (callTargets().length) {
+      prompt = "The Raja may call the Rani (button) instead of moving.";
+    }
+  }
+  $("prompt").textContent = prompt;
+}
+
+function renderControls() {
+  const g = S.game;
+  const over = g.verdict.over;
+  $("undo").disabled = S.thinking || g.plies === 0;
+  $("engine-move").disabled = S.thinking || over || !atEnd() || (S.clock && !!S.clock.flag);
+  $("stop").disabled = !S.thinking && S.game.searching !== "analysis";
+  $("call").hidden = !(humanCanMove() && callTargets().length);
+  $("call").textContent = S.callMode ? "Cancel the call" : "Call the Rani";
+  $("download-pgn").href = `/api/games/${g.id}/pgn`;
+  $("variant").value = g.variant;
+  $("mode").value = S.mode;
+  $("evalbar").classList.toggle("flipped", S.flipped);
+  const pr = $("promotion");
+  if (S.promotion) {
+    pr.hidden = false;
+    pr.innerHTML = "Promote to: " + S.promotion
+      .map((t) => `<span data-uci="${t.uci}" data-promotion="${t.promotion}">${iconSVG(iconOf(t.promotion), S.view.side, pieceName(t.promotion))}</span>`)
+      .join("");
+    for (const el of pr.querySelectorAll("[data-uci]")) el.addEventListener("click", () => play(el.dataset.uci));
+  } else {
+    pr.hidden = true;
+    pr.innerHTML = "";
+  }
+}
+
+function renderMoves() {
+  const g = S.game;
+  const list = $("movelist");
+  const firstBlack = g.plies > 0 && g.startFen.split(" ")[1] === "b";
+  let no = parseInt(g.startFen.split(" ")[5], 10) || 1;
+  const items = [];
+  let i = 0;
+  if (firstBlack) {
+    items.push(`<li><span class="no">${no}.</span><span class="mv">…</span>${mv(0)}</li>`);
+    i = 1;
+    no++;
+  }
+  for (; i < g.moves.length; i += 2, no++) items.push(`<li><span class="no">${no}.</span>${mv(i)}${i + 1 < g.moves.length ? mv(i + 1) : "<span></span>"}</li>`);
+  list.innerHTML = items.join("");
+  for (const el of list.querySelectorAll("[data-ply]")) el.addEventListener("click", () => goto(parseInt(el.dataset.ply, 10)));
+  const cur = list.querySelector(".current");
+  if (cur) cur.scrollIntoView({ block: "nearest" });
+}
+
+function mv(i) {
+  const m = S.game.moves[i];
+  const current = S.view.ply === i + 1 ? " current" : "";
+  const c = m.comment ? ` <span class="c">${escapeHTML(m.comment)}</span>` : "";
+  return `<span class="mv${current}" data-ply="${i + 1}" title="${m.uci}">${escapeHTML(m.san)}${c}</span>`;
+}
+
+function escapeHTML(s) {
+  return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+function fmtScore(d) {
+  // From White's point of view, as the bar shows it.
+  const sign = d.side === "white" ? 1 : -1;
+  if (d.mate !== undefined) {
+    const m = d.mate * sign;
+    return m > 0 ? `M${m}` : `-M${-m}`;
+  }
+  const cp = (d.cp * sign) / 100;
+  return (cp > 0 ? "+" : "") + cp.toFixed(2);
+}
+
+function fmtPV(d) {
+  let no = d.fullmove;
+  let black = d.side === "black";
+  const out = [];
+  d.pv.forEach((san, i) => {
+    if (!black) out.push(`${no}.`);
+    else if (i === 0) out.push(`${no}…`);
+    out.push(escapeHTML(san));
+    if (black) no++;
+    black = !black;
+  });
+  return out.join(" ");
+}
+
+function renderLines() {
+  const lines = S.lines.filter(Boolean);
+  const sum = $("analysis-summary");
+  if (!lines.length) {
+    sum.textContent = S.thinking ? "Senapati is thinking…" : S.analysing ? "analysing…" : "";
+    $("lines").innerHTML = "";
+    setBar(null);
+    return;
+  }
+  const top = lines[0];
+  const who = top.kind === "analysis" ? "Analysis" : S.thinking ? "Senapati thinking" : `Senapati's move ${top.fullmove}${top.side === "black" ? "…" : "."}`;
+  const nodes = top.nodes >= 1e6 ? `${(top.nodes / 1e6).toFixed(1)} M nodes` : `${Math.round(top.nodes / 1e3)} k nodes`;
+  sum.textContent = `${who}: depth ${top.depth}/${top.seldepth}, ${nodes}, ${Math.round(top.nps / 1000)} kn/s, ${(top.timeMs / 1000).toFixed(1)} s`;
+  $("lines").innerHTML = lines
+    .map((d) => `<li data-multipv="${d.multipv}"><span class="score">${fmtScore(d)}</span> <span class="pv">${fmtPV(d)}</span></li>`)
+    .join("");
+  setBar(top);
+}
+
+function setBar(d) {
+  let pct = 50;
+  if (d) pct = d.mate !== undefined ? (d.white > 0 ? 100 : 0) : 50 + 50 * (2 / (1 + Math.exp(-d.white / 250)) - 1);
+  $("evalbar-white").style.height = `${pct.toFixed(1)}%`;
+  $("evalbar").title = d ? `evaluation ${fmtScore(d)}` : "evaluation";
+}
+
+function renderLegend() {
+  const v = S.view;
+  const info = S.variants[v.variant];
+  const items = info.pieces.map((p) => `<li>${iconSVG(p.icon, "white", p.name)}${iconSVG(p.icon, "black", p.name)} ${p.name} (${p.letter})</li>`);
+  if (v.zones) {
+    items.push('<li><span class="swatch" style="background:rgba(40,110,210,0.4)"></span>White\'s Durg zones</li>');
+    items.push('<li><span class="swatch" style="background:rgba(200,40,40,0.4)"></span>Black\'s Durg zones</li>');
+  }
+  $("legend-list").innerHTML = items.join("");
+}
+
+function render() {
+  if (!S.view) return;
+  renderBoard();
+  renderHoldings();
+  renderStatus();
+  renderControls();
+  renderMoves();
+  renderLines();
+  renderLegend();
+  if (document.activeElement !== $("fen")) $("fen").value = S.view.fen;
+}
+
+// ---------------------------------------------------------------- input
+
+function toggleCall() {
+  if (!callTargets().length) return;
+  S.callMode = !S.callMode;
+  S.selected = null;
+  render();
+}
+
+function choose(targets) {
+  if (targets.length === 1) {
+    play(targets[0].uci);
+    return;
+  }
+  S.promotion = targets; // chess: the promotion piece is the player's choice
+  render();
+}
+
+function onPointerDown(e) {
+  const sq = squareAt(e);
+  if (!sq || !humanCanMove() || S.busy) return;
+  e.preventDefault();
+  clearError();
+  S.promotion = null;
+  const slots = arrivalSlots();
+  if (S.arrivals.includes(sq)) {
+    S.arrivals = S.arrivals.filter((a) => a !== sq); // taken back
+    S.selected = null;
+    S.callMode = false;
+    render();
+    return;
+  }
+  if (slots.length) {
+    if (slots.includes(sq)) {
+      S.arrivals.push(sq);
+      render();
+    }
+    return;
+  }
+  if (S.callMode) {
+    const c = callTargets().find((t) => t.to === sq);
+    if (c) {
+      play(c.uci);
+      return;
+    }
+    S.callMode = false;
+    render();
+    return;
+  }
+  if (S.selected) {
+    const ts = targetsOf(S.selected).filter((t) => t.to === sq);
+    if (ts.length) {
+      choose(ts);
+      return;
+    }
+  }
+  if (targetsOf(sq).length && sq !== S.selected) {
+    S.selected = sq;
+    render();
+    startDrag(e, sq);
+    return;
+  }
+  S.selected = null;
+  render();
+}
+
+function startDrag(e, sq) {
+  const el = $("board").querySelector(`#pieces [data-square="${sq}"]`);
+  if (!el) return;
+  S.drag = { sq, el, x: e.clientX, y: e.clientY, moved: false, id: e.pointerId };
+  try {
+    $("board").setPointerCapture(e.pointerId);
+  } catch (err) {
+    /* a synthetic event has no capture */
+  }
+}
+
+function onPointerMove(e) {
+  const d = S.drag;
+  if (!d) return;
+  const dx = e.clientX - d.x;
+  const dy = e.clientY - d.y;
+  if (!d.moved && Math.hypot(dx, dy) < 5) return;
+  d.moved = true;
+  const svg = $("board");
+  const scale = svg.viewBox.baseVal.width / svg.getBoundingClientRect().width;
+  d.el.setAttribute("transform", `translate(${dx * scale} ${dy * scale})`);
+  d.el.classList.add("dragging");
+}
+
+function onPointerUp(e) {
+  const d = S.drag;
+  S.drag = null;
+  if (!d || !d.moved) return;
+  d.el.removeAttribute("transform");
+  const sq = squareAt(e);
+  const ts = sq ? targetsOf(d.sq).filter((t) => t.to === sq) : [];
+  if (ts.length) choose(ts);
+  else render();
+}
+
+function showError(e) {
+  $("error").textContent = e && e.message ? e.message : String(e);
+}
+
+function clearError() {
+  $("error").textContent = "";
+}
+
+function showTimeControl() {
+  const kind = $("tc-kind").value;
+  for (const el of document.querySelectorAll("[data-tc]")) el.hidden = el.dataset.tc !== kind;
+}
+
+function wire() {
+  const svg = $("board");
+  svg.addEventListener("pointerdown", onPointerDown);
+  svg.addEventListener("pointermove", onPointerMove);
+  svg.addEventListener("pointerup", onPointerUp);
+  svg.addEventListener("pointercancel", () => {
+    if (S.drag) S.drag = null;
+    render();
+  });
+  $("variant").addEventListener("change", () => newGame($("variant").value));
+  $("new").addEventListener("click", () => newGame($("variant").value));
+  $("mode").addEventListener("change", () => {
+    S.mode = $("mode").value;
+    if (S.mode === "black" || S.mode === "white") S.flipped = S.mode === "black";
+    save();
+    render();
+    maybeEngine();
+  });
+  $("flip").addEventListener("click", () => {
+    S.flipped = !S.flipped;
+    save();
+    render();
+  });
+  $("undo").addEventListener("click", async () => {
+    const g = S.game;
+    let n = 1;
+    // Against the engine, take back the engine's answer too.
+    if (engineSide() && g.plies >= 2 && g.moves[g.plies - 1].engine) n = 2;
+    clearError();
+    try {
+      await stopAnalysis();
+      setGame(await gameApi("POST", "/undo", { plies: n }));
+    } catch (e) {
+      showError(e);
+    }
+  });
+  $("engine-move").addEventListener("click", engineMove);
+  $("stop").addEventListener("click", () => {
+    if (!S.thinking) $("analyse").checked = S.analysing = false;
+    saveSettings();
+    stopAnalysis();
+    gameApi("POST", "/stop").catch(showError);
+  });
+  $("call").addEventListener("click", toggleCall);
+  $("typed").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = $("move-input").value.trim();
+    if (!text || !humanCanMove()) return;
+    $("move-input").value = "";
+    play(text);
+  });
+  $("analyse").addEventListener("change", () => {
+    S.analysing = $("analyse").checked;
+    saveSettings();
+    if (S.analysing) maybeAnalyse();
+    else stopAnalysis();
+    renderLines();
+  });
+  for (const id of ["tc-kind", "movetime", "clock-base", "clock-inc", "depth", "threads", "multipv"]) {
+    $(id).addEventListener("change", () => {
+      saveSettings();
+      showTimeControl();
+      if (id === "tc-kind" || id.startsWith("clock")) {
+        initClock();
+        if (S.clock && S.game) {
+          S.clock.plies = S.game.plies;
+          S.clock.turn = S.game.side;
+        }
+        save();
+        render();
+      }
+      if (id === "multipv" || id === "threads") {
+        S.analysisKey = null;
+        maybeAnalyse();
+      }
+    });
+  }
+  for (const [id, f] of [["first", () => 0], ["prev", () => S.view.ply - 1], ["next", () => S.view.ply + 1], ["last", () => S.game.plies]]) {
+    $(id).addEventListener("click", () => goto(f()));
+  }
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest("input, textarea, select")) return;
+    if (e.key === "ArrowLeft") goto(S.view.ply - 1);
+    else if (e.key === "ArrowRight") goto(S.view.ply + 1);
+    else if (e.key === "Escape") {
+      resetSelection();
+      render();
+    }
+  });
+  $("set-fen").addEventListener("click", async () => {
+    $("fen-error").textContent = "";
+    try {
+      await stopAnalysis();
+      const st = await gameApi("POST", "/fen", { fen: $("fen").value.trim(), variant: S.game.variant });
+      initClock();
+      setGame(st);
+    } catch (e) {
+      $("fen-error").textContent = e.message;
+    }
+  });
+  $("copy-fen").addEventListener("click", async () => {
+    const fen = S.view.fen;
+    try {
+      await navigator.clipboard.writeText(fen);
+      $("fen-error").textContent = "FEN copied.";
+    } catch (e) {
+      $("fen").value = fen;
+      $("fen").select();
+      $("fen-error").textContent = "Select and copy the FEN above.";
+    }
+  });
+  $("pgn-file").addEventListener("change", async () => {
+    const f = $("pgn-file").files[0];
+    if (f) loadPGN(await f.text());
+    $("pgn-file").value = "";
+  });
+  $("load-pgn").addEventListener("click", () => loadPGN($("pgn-text").value));
+  setInterval(tickClock, 200);
+}
+
+async function start() {
+  wire();
+  loadSettings();
+  try {
+    const list = await api("GET", "/api/variants");
+    for (const v of list) {
+      S.variants[v.name] = v;
+      const o = document.createElement("option");
+      o.value = v.name;
+      o.textContent = v.name;
+      $("variant").appendChild(o);
+    }
+    const asked = new URLSearchParams(location.search).get("variant");
+    const def = (list.find((v) => v.default) || list[0]).name;
+    // This tab's game first, then the last game of this browser (unless
+    // the address asks for another game).
+    let text = sessionStorage.getItem(KEY);
+    if (!text) {
+      const last = localStorage.getItem(KEY);
+      if (last && (!asked || JSON.parse(last).variant === asked)) text = last;
+    }
+    if (text) {
+      const r = JSON.parse(text);
+      S.mode = r.mode || "white";
+      S.flipped = !!r.flipped;
+      S.clock = r.clock || null;
+      try {
+        setGame(await api("GET", `/api/games/${r.id}`));
+      } catch (e) {
+        if (e.status !== 404) throw e;
+        await restore(r);
+      }
+      return;
+    }
+    S.mode = "white";
+    initClock();
+    setGame(await api("POST", "/api/games", { variant: S.variants[asked] ? asked : def }));
+  } catch (e) {
+    showError(e);
+  }
+}
+
+start();
