@@ -1,9 +1,11 @@
 // Package pgn writes and reads game records in the Portable Game Notation
-// as `senapati match -pgnout` writes them: tag pairs with escaped values,
-// movetext in the algebraic notation of RULES.md wrapped at 79 columns,
-// a comment after a move, and the result token. It knows all three games:
-// the Variant, SetUp and FEN tags name the game and its start, and
-// Replay turns a record back into legal moves.
+// for `senapati match` (-pgnout, PGN openings, -merge) and `senapati play`:
+// tag pairs with cleaned and escaped values, movetext in the algebraic
+// notation of RULES.md wrapped at 79 columns, a comment after a move (made
+// safe, see text.go; the reason for the result joins the last one), and
+// the result token. It knows all three games: the Variant, SetUp and FEN
+// tags name the game and its start, and Replay turns a record back into
+// legal moves.
 package pgn
 
 import (
@@ -38,6 +40,9 @@ type Game struct {
 	// start FEN); Number 0 counts as 1.
 	Number     int
 	BlackFirst bool
+	// Line is where the record starts in the text it was read from (0 for
+	// a record not read), for messages about it.
+	Line int
 }
 
 // Tag is the value of the named tag.
@@ -78,6 +83,30 @@ func (g *Game) Play(p *board.Position, m board.Move, comment string) {
 	p.DoMove(m)
 }
 
+// lastComment is the comment after the last move, or the one before the
+// moves in a game without any.
+func (g *Game) lastComment() *string {
+	if n := len(g.Moves); n > 0 {
+		return &g.Moves[n-1].Comment
+	}
+	return &g.Comment
+}
+
+// LastComment is the comment after the last move (before the moves in a
+// game without any): where the reason for the result stands.
+func (g *Game) LastComment() string { return *g.lastComment() }
+
+// AppendReason adds the reason for the result to the last comment, after
+// a comma: strict readers (chess.js) take one comment per move, so it
+// joins the last move's comment, as fastchess writes it.
+func (g *Game) AppendReason(reason string) {
+	c := g.lastComment()
+	if *c != "" {
+		*c += ", "
+	}
+	*c += reason
+}
+
 // SetResult sets the result token and the Result tag.
 func (g *Game) SetResult(r board.Result) {
 	g.Result = r
@@ -99,32 +128,10 @@ func EvalComment(cp, mateIn, depth int, elapsed time.Duration) string {
 	return fmt.Sprintf("%s/%d %.3fs", score, depth, elapsed.Seconds())
 }
 
-// quote writes a tag value as a PGN string: a backslash and a quote are
-// escaped, and a line break or other control character (which would end
-// the tag's line) becomes a space.
+// quote writes a tag value as a PGN string: cleaned (CleanTag), then with
+// a backslash and a quote escaped.
 func quote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '\\' || r == '"':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r < ' ' || r == 0x7f:
-			b.WriteByte(' ')
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
-
-// commentWords splits a comment into the words written between braces. A
-// closing brace would end the comment early, and PGN has no escape for it,
-// so it is written as a closing parenthesis.
-func commentWords(s string) []string {
-	return strings.Fields(strings.ReplaceAll(s, "}", ")"))
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(CleanTag(s)) + `"`
 }
 
 func validTagName(s string) bool {
@@ -132,12 +139,15 @@ func validTagName(s string) bool {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
+		if !isNameByte(s[i]) {
 			return false
 		}
 	}
 	return true
+}
+
+func isNameByte(c byte) bool {
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_'
 }
 
 // validMoveText reports whether s reads back as the same move: no PGN
@@ -183,7 +193,7 @@ func (g *Game) write(b *strings.Builder) error {
 
 	var words []string
 	comment := func(s string) {
-		if ws := commentWords(s); len(ws) > 0 {
+		if ws := strings.Fields(CleanComment(s)); len(ws) > 0 {
 			ws[0] = "{" + ws[0]
 			ws[len(ws)-1] += "}"
 			words = append(words, ws...)
@@ -214,9 +224,7 @@ func (g *Game) write(b *strings.Builder) error {
 
 	col := 0
 	for _, w := range words {
-		// A word starting with % at the start of a line would turn the
-		// line into an escape; keep such a word on the line before.
-		if col > 0 && col+1+len(w) > 79 && w[0] != '%' {
+		if col > 0 && col+1+len(w) > 79 {
 			b.WriteByte('\n')
 			col = 0
 		} else if col > 0 {

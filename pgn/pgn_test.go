@@ -1,10 +1,12 @@
 package pgn
 
 import (
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -44,9 +46,11 @@ func TestTagValuesAreEscaped(t *testing.T) {
 	g := Game{}
 	g.SetTag("Event", `say "hi" \ bye`)
 	g.SetTag("Site", "two\nlines")
+	g.SetTag("Annotator", strings.Repeat("é", MaxTagRunes+10))
 	s := g.String()
 	assert.Contains(t, s, `[Event "say \"hi\" \\ bye"]`+"\n")
-	assert.Contains(t, s, `[Site "two lines"]`+"\n")
+	assert.Contains(t, s, `[Site "two?lines"]`+"\n", "a line break would end the tag's line")
+	assert.Contains(t, s, `[Annotator "`+strings.Repeat("é", MaxTagRunes)+`..."]`+"\n")
 
 	back, err := ParseString(s)
 	require.NoError(t, err)
@@ -66,13 +70,13 @@ func TestCommentCannotBeClosedEarly(t *testing.T) {
 	require.NoError(t, err)
 	g.Play(&pos, m, "")
 	s := g.String()
-	assert.Contains(t, s, "1. e4 {tricky ) 1-0 {} 1... e5 *")
+	assert.Contains(t, s, "1. e4 {tricky ) 1-0 (} 1... e5 *")
 
 	back, err := ParseString(s)
 	require.NoError(t, err)
 	require.Len(t, back, 1, s)
 	require.Len(t, back[0].Moves, 2)
-	assert.Equal(t, "tricky ) 1-0 {", back[0].Moves[0].Comment)
+	assert.Equal(t, "tricky ) 1-0 (", back[0].Moves[0].Comment)
 	assert.Equal(t, board.Ongoing, back[0].Result)
 }
 
@@ -197,9 +201,117 @@ func TestEvalComment(t *testing.T) {
 	assert.Equal(t, "-M2/9 0.120s", EvalComment(0, -2, 9, 120*time.Millisecond))
 }
 
+// repeated is n copies of s, read without holding them all.
+type repeated struct {
+	s    string
+	n, i int
+}
+
+func (r *repeated) Read(p []byte) (int, error) {
+	if r.n == 0 {
+		return 0, io.EOF
+	}
+	k := copy(p, r.s[r.i:])
+	if r.i += k; r.i == len(r.s) {
+		r.i, r.n = 0, r.n-1
+	}
+	return k, nil
+}
+
 func TestTooMuchTextIsRefused(t *testing.T) {
 	_, err := Parse(strings.NewReader(strings.Repeat(" ", MaxBytes+1)))
-	assert.ErrorContains(t, err, "more than")
+	assert.ErrorContains(t, err, "line 1: a game of more than 16777216 bytes")
+
+	// The bound is per game: a file of many games may be larger.
+	game := "[Event \"x\"]\n\n1. e4 e5 *\n\n"
+	r := newReader(&repeated{s: game, n: 100})
+	r.limit = 10 * len(game)
+	read := 0
+	for g, err := range r.games {
+		require.NoError(t, err)
+		require.Len(t, g.Moves, 2)
+		read++
+	}
+	assert.Equal(t, 100, read)
+	r = newReader(&repeated{s: game + "1. d4 {" + strings.Repeat("x", 1000), n: 1})
+	r.limit = 10 * len(game)
+	var errs []error
+	for _, err := range r.games {
+		errs = append(errs, err)
+	}
+	require.Len(t, errs, 2)
+	assert.NoError(t, errs[0])
+	assert.ErrorContains(t, errs[1], "a game of more than")
+}
+
+func TestGamesComeOneByOne(t *testing.T) {
+	text := "[Event \"a\"]\n\n1. e4 *\n\n\n[Event \"b\"]\n1. d4\n[Event \"c\"]\n\n1. c4 {"
+	var events []string
+	var lines []int
+	var last error
+	for g, err := range Games(strings.NewReader(text)) {
+		if err != nil {
+			last = err
+			continue
+		}
+		ev, _ := g.Tag("Event")
+		events, lines = append(events, ev), append(lines, g.Line)
+	}
+	assert.Equal(t, []string{"a", "b"}, events)
+	assert.Equal(t, []int{1, 6}, lines)
+	assert.ErrorContains(t, last, "line 10: comment '{' is not closed")
+	for range Games(strings.NewReader("[Event \"a\"] *\n[Event \"b\"] {")) {
+		break // stopping early is allowed
+	}
+}
+
+func TestReasonJoinsTheLastComment(t *testing.T) {
+	pos := board.Chess().StartPosition()
+	g := Game{}
+	g.AppendReason("Draw by adjudication")
+	assert.Equal(t, "Draw by adjudication", g.Comment, "a game without moves keeps it before them")
+	g = Game{}
+	for _, c := range []string{"book", "+0.20/3 0.010s"} {
+		var ml board.MoveList
+		pos.GenerateMoves(&ml)
+		g.Play(&pos, ml.Moves[0], c)
+	}
+	g.AppendReason("White loses on time")
+	assert.Equal(t, "+0.20/3 0.010s, White loses on time", g.LastComment())
+	g.Moves[1].Comment = ""
+	g.AppendReason("White mates")
+	assert.Equal(t, "White mates", g.LastComment())
+	assert.Equal(t, "book", g.Moves[0].Comment)
+}
+
+func TestCleanText(t *testing.T) {
+	assert.Equal(t, `a "b" ?c?d?e?`, CleanTag("a \"b\" \x00c\nd\x7fe\xff"))
+	assert.Equal(t, "Evil ?? (x) ?y (z) 100% ok", CleanComment("Evil \t\x01 {x} %y [z]  100% ok"))
+	long := strings.Repeat("é", MaxTagRunes+10)
+	assert.Equal(t, strings.Repeat("é", MaxTagRunes)+"...", CleanTag(long))
+	assert.Equal(t, "\u2713 mates", CleanComment("\u2713 mates"), "printable UTF-8 stays")
+	assert.Equal(t, "a?b", CleanComment("a\u00a0b"), "a space readers may not take for one")
+}
+
+// FuzzCleanComment: whatever goes in, what comes out can stand in a PGN
+// comment on any line of the movetext.
+func FuzzCleanComment(f *testing.F) {
+	for _, s := range []string{"", "x}1-0{", "%a\n[b]", "\xff\xfe", "a\x00b", strings.Repeat("}", 600)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c := CleanComment(s)
+		require.True(t, utf8.ValidString(c))
+		require.False(t, strings.ContainsAny(c, "{}[]"), c)
+		for _, r := range c {
+			require.True(t, r >= ' ' && r != 0x7f, "%q", c)
+		}
+		for _, w := range strings.Fields(c) {
+			require.NotEqual(t, byte('%'), w[0], c)
+		}
+		require.LessOrEqual(t, utf8.RuneCountInString(c), MaxCommentRunes+3)
+		require.Equal(t, c, CleanComment(c), "cleaning twice changes nothing")
+	})
 }
 
 func FuzzParse(f *testing.F) {
@@ -220,8 +332,15 @@ func FuzzParse(f *testing.F) {
 			back, err := ParseString(b.String())
 			require.NoError(t, err, b.String())
 			require.Len(t, back, 1, b.String())
-			require.Equal(t, g.Tags, back[0].Tags)
+			require.Len(t, back[0].Tags, len(g.Tags))
+			for i, tag := range g.Tags {
+				require.Equal(t, Tag{tag.Name, CleanTag(tag.Value)}, back[0].Tags[i])
+			}
+			require.Equal(t, CleanComment(g.Comment), back[0].Comment)
 			require.Equal(t, len(g.Moves), len(back[0].Moves), b.String())
+			for i, m := range g.Moves {
+				require.Equal(t, CleanComment(m.Comment), back[0].Moves[i].Comment)
+			}
 			_, _, _ = g.Replay()
 		}
 	})
