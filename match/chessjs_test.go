@@ -114,10 +114,10 @@ func TestChessJSReadsOurPGN(t *testing.T) {
 	for i, g := range games {
 		r := reports[i]
 		require.True(t, r.OK, "chess.js rejects game %d: %s", i+1, r.Error)
-		require.Equal(t, g.moves, r.SAN, "game %d", i+1)
+		require.Equal(t, moveTexts(g), r.SAN, "game %d", i+1)
 		final := replay(t, g).Position()
 		require.Equal(t, final.FEN(), r.FEN, "game %d", i+1)
-		require.Equal(t, strings.HasSuffix(g.moves[len(g.moves)-1], "#"), r.Checkmate, "game %d", i+1)
+		require.Equal(t, strings.HasSuffix(g.Moves[len(g.Moves)-1].Text, "#"), r.Checkmate, "game %d", i+1)
 	}
 	t.Logf("chess.js (strict) accepted %d games, %s", len(games), strings.TrimSpace(stderr.String()))
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"senapati/board"
+	"senapati/pgn"
 )
 
 // TimeControl is what one engine may spend: a clock (Base per Moves moves,
@@ -689,7 +690,7 @@ func defaultNames(engines []EngineConfig, idNames []string) {
 				engines[i].Name = idNames[i]
 			}
 		}
-		engines[i].Name = cleanName(engines[i].Name)
+		engines[i].Name = pgn.CleanTag(engines[i].Name)
 	}
 	for i := range engines {
 		n := engines[i].Name

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"senapati/board"
+	"senapati/pgn"
 )
 
 // PGN Termination tag values.
@@ -52,14 +53,10 @@ type gameResult struct {
 	thinking     [2]time.Duration // each side's time for its moves
 }
 
-// clean makes the text that came from outside safe for the PGN file and
-// the terminal: the reason may hold an engine's move token or an error.
-func (r *gameResult) clean() {
-	r.reason = cleanComment(r.reason)
-	for i := range r.moves {
-		r.moves[i].comment = cleanComment(r.moves[i].comment)
-	}
-}
+// clean makes the reason, which may hold an engine's move token or an
+// error, safe for the terminal as it is in the PGN comment it joins (the
+// PGN writer cleans what it writes; the move comments are our own).
+func (r *gameResult) clean() { r.reason = pgn.CleanComment(r.reason) }
 
 func colorName(c board.Color) string {
 	if c == board.White {

@@ -7,11 +7,11 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 
 	"senapati/board"
+	"senapati/pgn"
 )
 
 // TestArbiterResults plays scripted games through real processes and the
@@ -54,8 +54,8 @@ func TestArbiterResults(t *testing.T) {
 			require.Contains(t, out, "Finished game 1 (W vs B): "+c.result+" {"+c.reason+"}")
 			games := readGames(t, pgn)
 			require.Len(t, games, 1)
-			require.Equal(t, termNormal, games[0].tags["Termination"])
-			require.Equal(t, c.variant, games[0].tags["Variant"])
+			require.Equal(t, termNormal, tagOf(games[0], "Termination"))
+			require.Equal(t, c.variant, tagOf(games[0], "Variant"))
 			replay(t, games[0])
 		})
 	}
@@ -216,7 +216,7 @@ func TestPGNText(t *testing.T) {
 [Termination "normal"]
 [PlyCount "2"]
 
-2. g4 {+0.10/3 0.010s} Qh4# {+M1/3 0.020s, Black mates} 0-1
+2. g4 {+0.10/3 0.010s} 2... Qh4# {+M1/3 0.020s, Black mates} 0-1
 
 `
 	require.Equal(t, want, r.pgn("ev", "here", false))
@@ -231,47 +231,19 @@ func TestPGNText(t *testing.T) {
 	r.tc[1] = TimeControl{MoveTime: time.Second}
 	text := r.pgn("ev", "here", false)
 	require.Contains(t, text, "[TimeControl \"?\"]\n[WhiteTimeControl \"-\"]\n[BlackTimeControl \"1/move\"]\n")
-	require.Contains(t, text, "\n1... Nf6 {book} 2. Nf3 {book} Ng8")
+	require.Contains(t, text, "\n1... Nf6 {book} 2. Nf3 {book} 2... Ng8")
 	for _, line := range strings.Split(text, "\n") {
 		require.LessOrEqual(t, len(line), 79)
 	}
-	games, err := parsePGN(strings.NewReader(text + text))
+	games, err := pgn.ParseString(text + text)
 	require.NoError(t, err)
 	require.Len(t, games, 2)
-	require.Len(t, games[1].moves, 30)
-	require.Equal(t, "book, Black mates", games[1].lastComment)
-	require.Equal(t, `B "quoted"`, games[1].tags["Black"])
+	require.Len(t, games[1].Moves, 30)
+	require.Equal(t, "book, Black mates", games[1].LastComment())
+	require.Equal(t, `B "quoted"`, tagOf(games[1], "Black"))
 }
 
 func TestTimeLossReason(t *testing.T) {
 	require.Equal(t, "White loses on time (62 ms over the limit, margin 50 ms)", timeLoss("White", 62*time.Millisecond+400*time.Microsecond, 50*time.Millisecond, true))
 	require.Equal(t, "Black loses on time (still thinking 51 ms over the limit)", timeLoss("Black", 51*time.Millisecond, 0, false))
-}
-
-func TestCleanText(t *testing.T) {
-	require.Equal(t, `a "b" ?c?d?e?`, cleanName("a \"b\" \x00c\nd\x7fe\xff"))
-	require.Equal(t, "Evil ?? (x) ?y (z) 100% ok", cleanComment("Evil \t\x01 {x} %y [z]  100% ok"))
-	long := strings.Repeat("é", maxTagRunes+10)
-	require.Equal(t, strings.Repeat("é", maxTagRunes)+"...", cleanName(long))
-	require.Equal(t, "\u2713 mates", cleanComment("\u2713 mates"), "printable UTF-8 stays")
-}
-
-// FuzzCleanComment: whatever goes in, what comes out can stand in a PGN
-// comment on any line of the movetext.
-func FuzzCleanComment(f *testing.F) {
-	for _, s := range []string{"", "x}1-0{", "%a\n[b]", "\xff\xfe", "a\x00b", strings.Repeat("}", 600)} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		c := cleanComment(s)
-		require.True(t, utf8.ValidString(c))
-		require.False(t, strings.ContainsAny(c, "{}[]"), c)
-		for _, r := range c {
-			require.True(t, r >= ' ' && r != 0x7f, "%q", c)
-		}
-		for _, w := range strings.Fields(c) {
-			require.NotEqual(t, byte('%'), w[0], c)
-		}
-		require.LessOrEqual(t, utf8.RuneCountInString(c), maxCommentRunes+3)
-	})
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"senapati/board"
+	"senapati/pgn"
 )
 
 // senapatiBin is our engine, built once by TestMain.
@@ -333,41 +334,54 @@ func runMatch(t *testing.T, ctx context.Context, args ...string) (string, string
 }
 
 // readGames parses a PGN file the runner wrote.
-func readGames(t *testing.T, path string) []pgnGame {
+func readGames(t *testing.T, path string) []*pgn.Game {
 	t.Helper()
 	f, err := os.Open(path)
 	require.NoError(t, err)
 	defer f.Close()
-	games, err := parsePGN(f)
+	games, err := pgn.Parse(f)
 	require.NoError(t, err)
 	return games
 }
 
+// tagOf is the value of a game's tag, "" when it has none.
+func tagOf(g *pgn.Game, name string) string {
+	value, _ := g.Tag(name)
+	return value
+}
+
+// moveTexts are a game's moves as written.
+func moveTexts(g *pgn.Game) []string {
+	var out []string
+	for _, m := range g.Moves {
+		out = append(out, m.Text)
+	}
+	return out
+}
+
 // replay checks a game of the PGN against the rules: every move legal from
-// the FEN tag, the PlyCount right, and a game that ended by the rules ends
-// there with the stated result and reason.
-func replay(t *testing.T, g pgnGame) *board.Game {
+// the FEN tag and in SAN, the PlyCount right, and a game that ended by the
+// rules ends there with the stated result and reason.
+func replay(t *testing.T, g *pgn.Game) *board.Game {
 	t.Helper()
-	v, err := board.VariantByName(g.tags["Variant"])
+	require.Equal(t, "1", tagOf(g, "SetUp"))
+	require.NotEmpty(t, tagOf(g, "Variant"))
+	start, moves, err := g.Replay()
 	require.NoError(t, err)
-	require.Equal(t, "1", g.tags["SetUp"])
-	pos, err := board.ParseFEN(v, g.tags["FEN"])
-	require.NoError(t, err)
-	game := board.NewGame(pos)
-	for i, s := range g.moves {
+	game := board.NewGame(start)
+	for i, m := range moves {
 		r, _ := judge(game)
 		require.Equal(t, board.Ongoing, r, "game over before ply %d", i+1)
-		m, err := game.Position().ParseSAN(s)
-		require.NoError(t, err, "ply %d", i+1)
-		require.Equal(t, s, game.Position().SAN(m), "PGN moves are in SAN")
+		require.Equal(t, g.Moves[i].Text, game.Position().SAN(m), "PGN moves are in SAN")
 		game.Play(m)
 	}
-	require.Equal(t, fmt.Sprint(len(g.moves)), g.tags["PlyCount"])
-	require.Equal(t, g.result, g.tags["Result"])
+	require.Equal(t, fmt.Sprint(len(moves)), tagOf(g, "PlyCount"))
+	require.Equal(t, g.Result.String(), tagOf(g, "Result"))
 	r, reason := judge(game)
-	if g.tags["Termination"] == termNormal {
-		require.Equal(t, g.result, r.String())
-		require.True(t, g.lastComment == reason || strings.HasSuffix(g.lastComment, ", "+reason), "reason %q, comment %q", reason, g.lastComment)
+	if tagOf(g, "Termination") == termNormal {
+		require.Equal(t, g.Result, r)
+		last := g.LastComment()
+		require.True(t, last == reason || strings.HasSuffix(last, ", "+reason), "reason %q, comment %q", reason, last)
 	} else {
 		require.Equal(t, board.Ongoing, r, "a game the rules ended must end normally")
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"senapati/board"
+	"senapati/pgn"
 )
 
 func senapati(name string, settings ...string) []string {
@@ -27,7 +28,7 @@ func senapati(name string, settings ...string) []string {
 var scoreLineRE = regexp.MustCompile(`(?m)^Score of (\S+) vs (\S+): (\d+) - (\d+) - (\d+)  \[([0-9.]+)\] (\d+)$`)
 
 // checkScore compares the last "Score of" line with the PGN results.
-func checkScore(t *testing.T, out string, games []pgnGame) Score {
+func checkScore(t *testing.T, out string, games []*pgn.Game) Score {
 	t.Helper()
 	all := scoreLineRE.FindAllStringSubmatch(out, -1)
 	require.NotEmpty(t, all)
@@ -35,8 +36,8 @@ func checkScore(t *testing.T, out string, games []pgnGame) Score {
 	first := last[1]
 	var want Score
 	for _, g := range games {
-		p := map[string]float64{"1-0": 1, "0-1": 0, "1/2-1/2": 0.5}[g.result]
-		if g.tags["White"] != first {
+		p := map[string]float64{"1-0": 1, "0-1": 0, "1/2-1/2": 0.5}[g.Result.String()]
+		if tagOf(g, "White") != first {
 			p = 1 - p
 		}
 		want.add(p)
@@ -72,41 +73,42 @@ func TestRealGames(t *testing.T) {
 				t.Skip("plays on a real clock")
 			}
 			t.Parallel()
-			pgn := filepath.Join(t.TempDir(), "out.pgn")
+			pgnFile := filepath.Join(t.TempDir(), "out.pgn")
 			args := append(senapati("One", "option.Hash=4"), senapati("Two", "option.Hash=8")...)
-			args = append(args, "-variant", c.variant, "-games", "2", "-repeat", "-concurrency", "2", "-pgnout", pgn, "-site", "test")
+			args = append(args, "-variant", c.variant, "-games", "2", "-repeat", "-concurrency", "2", "-pgnout", pgnFile, "-site", "test")
 			out, _, err := runMatch(t, context.Background(), append(args, c.args...)...)
 			require.NoError(t, err)
 			require.Contains(t, out, "Started game 1 of 2 (One vs Two)")
 			require.Contains(t, out, "Started game 2 of 2 (Two vs One)")
 			require.Regexp(t, `Finished game 1 \(One vs Two\): (1-0|0-1|1/2-1/2) \{[^}]+\}`, out)
 			require.Contains(t, out, "Finished match")
-			games := readGames(t, pgn)
+			games := readGames(t, pgnFile)
 			require.Len(t, games, 2)
 			for _, g := range games {
 				for _, tag := range []string{"Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant", "FEN", "SetUp", "TimeControl", "Termination", "PlyCount"} {
-					require.Contains(t, g.tags, tag)
+					_, ok := g.Tag(tag)
+					require.True(t, ok, tag)
 				}
-				require.Equal(t, "test", g.tags["Site"])
-				require.Equal(t, c.variant, g.tags["Variant"])
-				require.Contains(t, []string{termNormal, termAdjudicated}, g.tags["Termination"], g.lastComment)
+				require.Equal(t, "test", tagOf(g, "Site"))
+				require.Equal(t, c.variant, tagOf(g, "Variant"))
+				require.Contains(t, []string{termNormal, termAdjudicated}, tagOf(g, "Termination"), g.LastComment())
 				replay(t, g)
 			}
 			// One opening, both colours.
-			byRound := map[string]pgnGame{}
+			byRound := map[string]*pgn.Game{}
 			for _, g := range games {
-				byRound[g.tags["Round"]] = g
+				byRound[tagOf(g, "Round")] = g
 			}
 			g1, g2 := byRound["1"], byRound["2"]
-			require.Equal(t, [2]string{"One", "Two"}, [2]string{g1.tags["White"], g1.tags["Black"]})
-			require.Equal(t, [2]string{"Two", "One"}, [2]string{g2.tags["White"], g2.tags["Black"]})
-			require.Equal(t, g1.tags["FEN"], g2.tags["FEN"])
-			book := func(g pgnGame) int { // book plies = leading {book} comments are gone: compare first moves
-				return min(len(g.moves), 4)
+			require.Equal(t, [2]string{"One", "Two"}, [2]string{tagOf(g1, "White"), tagOf(g1, "Black")})
+			require.Equal(t, [2]string{"Two", "One"}, [2]string{tagOf(g2, "White"), tagOf(g2, "Black")})
+			require.Equal(t, tagOf(g1, "FEN"), tagOf(g2, "FEN"))
+			book := func(g *pgn.Game) int { // book plies = leading {book} comments are gone: compare first moves
+				return min(len(moveTexts(g)), 4)
 			}
 			if strings.Contains(strings.Join(c.args, " "), "random") {
 				require.Contains(t, out, "Openings: 1 random playouts")
-				require.Equal(t, g1.moves[:book(g1)], g2.moves[:book(g2)])
+				require.Equal(t, moveTexts(g1)[:book(g1)], moveTexts(g2)[:book(g2)])
 			}
 			s := checkScore(t, out, games)
 			require.Contains(t, out, "Ptnml(0-2): [")
@@ -162,8 +164,8 @@ func TestMisbehavingEngines(t *testing.T) {
 			games := readGames(t, pgn)
 			require.Len(t, games, 2)
 			for _, g := range games {
-				require.Equal(t, c.termination, g.tags["Termination"])
-				require.Regexp(t, c.reason, g.lastComment)
+				require.Equal(t, c.termination, tagOf(g, "Termination"))
+				require.Regexp(t, c.reason, g.LastComment())
 				replay(t, g)
 			}
 			if c.warning != "" { // a dead or killed engine is started again for game 2

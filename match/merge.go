@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"senapati/board"
+	"senapati/pgn"
 )
 
 // mergedGame is one game of a shard's PGN file.
@@ -20,10 +21,11 @@ type mergedGame struct {
 }
 
 // tagNumber reads a tag holding a whole number of at least 1.
-func tagNumber(g pgnGame, name, where string) (int, error) {
-	n, err := strconv.Atoi(g.tags[name])
+func tagNumber(g *pgn.Game, name, where string) (int, error) {
+	value, _ := g.Tag(name)
+	n, err := strconv.Atoi(value)
 	if err != nil || n < 1 {
-		return 0, fmt.Errorf("%s: tag %s %q is not a number from 1 (was it written by senapati match?)", where, name, g.tags[name])
+		return 0, fmt.Errorf("%s: tag %s %q is not a number from 1 (was it written by senapati match?)", where, name, value)
 	}
 	return n, nil
 }
@@ -36,23 +38,24 @@ func readMerged(path string, names map[int]string) ([]mergedGame, error) {
 		return nil, err
 	}
 	defer f.Close()
-	games, err := parsePGN(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
 	var out []mergedGame
-	for i, g := range games {
-		m := mergedGame{where: fmt.Sprintf("%s, game %d", path, i+1)}
+	i := 0
+	for g, err := range pgn.Games(f) {
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
+		i++
+		m := mergedGame{where: fmt.Sprintf("%s, game %d (line %d)", path, i, g.Line)}
 		if m.round, err = tagNumber(g, "Round", m.where); err != nil {
 			return nil, err
 		}
-		m.where = fmt.Sprintf("%s, game %d of the match", path, m.round)
+		m.where = fmt.Sprintf("%s, game %d of the match (line %d)", path, m.round, g.Line)
 		var numbers [2]int
 		for side, tag := range []string{"WhiteNumber", "BlackNumber"} {
 			if numbers[side], err = tagNumber(g, tag, m.where); err != nil {
 				return nil, err
 			}
-			name := g.tags[[]string{"White", "Black"}[side]]
+			name, _ := g.Tag([]string{"White", "Black"}[side])
 			if known, ok := names[numbers[side]]; ok && known != name {
 				return nil, fmt.Errorf("%s: engine %d is %q here and %q in another game", m.where, numbers[side], name, known)
 			}
@@ -62,21 +65,17 @@ func readMerged(path string, names map[int]string) ([]mergedGame, error) {
 		if m.white == m.black {
 			return nil, fmt.Errorf("%s: an engine plays itself", m.where)
 		}
-		switch g.tags["Result"] {
-		case "1-0":
-			m.result = board.WhiteWins
-		case "0-1":
-			m.result = board.BlackWins
-		case "1/2-1/2":
-			m.result = board.Draw
+		switch result, _ := g.Tag("Result"); result {
+		case board.WhiteWins.String(), board.BlackWins.String(), board.Draw.String():
+			if result != g.Result.String() {
+				return nil, fmt.Errorf("%s: the Result tag says %s, the movetext %s", m.where, result, g.Result)
+			}
+			m.result = g.Result
 		default:
-			return nil, fmt.Errorf("%s: result %q is not a finished game's", m.where, g.tags["Result"])
+			return nil, fmt.Errorf("%s: result %q is not a finished game's", m.where, result)
 		}
-		if g.result != g.tags["Result"] {
-			return nil, fmt.Errorf("%s: the Result tag says %s, the movetext %s", m.where, g.tags["Result"], g.result)
-		}
-		m.termination = g.tags["Termination"]
-		if _, ok := g.tags["Pair"]; ok {
+		m.termination, _ = g.Tag("Termination")
+		if _, ok := g.Tag("Pair"); ok {
 			if m.pair, err = tagNumber(g, "Pair", m.where); err != nil {
 				return nil, err
 			}

@@ -7,18 +7,18 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
 	"senapati/board"
+	"senapati/pgn"
 )
 
 // Opening is where a game starts: a position and moves played from it
 // before the engines take over (recorded in the PGN as book moves).
 type Opening struct {
 	FEN   string   // as the board package writes it
-	Moves []string // UCI notation of RULES.md (checkOpening converts SAN)
+	Moves []string // UCI notation of RULES.md
 }
 
 // checkOpening normalises an opening and makes sure a game can follow it.
@@ -27,20 +27,31 @@ func checkOpening(v *board.Variant, o *Opening) error {
 	if err != nil {
 		return fmt.Errorf("invalid %s FEN %q: %v", v.Name(), o.FEN, err)
 	}
-	o.FEN = pos.FEN()
-	g := board.NewGame(pos)
+	moves := make([]board.Move, len(o.Moves))
+	p := pos
 	for i, s := range o.Moves {
-		m, err := g.Position().ParseSAN(s)
-		if err != nil {
+		if moves[i], err = p.ParseSAN(s); err != nil {
 			return fmt.Errorf("move %d: %v", i+1, err)
 		}
+		p.DoMove(moves[i])
+	}
+	*o, err = newOpening(pos, moves)
+	return err
+}
+
+// newOpening is the opening of legal moves from start, if a game can
+// follow it.
+func newOpening(start board.Position, moves []board.Move) (Opening, error) {
+	o := Opening{FEN: start.FEN(), Moves: make([]string, len(moves))}
+	g := board.NewGame(start)
+	for i, m := range moves {
 		o.Moves[i] = g.Position().MoveString(m)
 		g.Play(m)
 	}
 	if r, reason := judge(g); r != board.Ongoing {
-		return fmt.Errorf("the game is already over (%s)", reason)
+		return Opening{}, fmt.Errorf("the game is already over (%s)", reason)
 	}
-	return nil
+	return o, nil
 }
 
 // parseEPDLine reads the position of an EPD line: the four position fields,
@@ -86,141 +97,34 @@ func readEPD(v *board.Variant, r io.Reader) ([]Opening, error) {
 	return out, sc.Err()
 }
 
-// pgnGame is one game of a PGN file: its tags, its moves as written, its
-// result token and the comment just before it (the reason of the result).
-type pgnGame struct {
-	tags        map[string]string
-	moves       []string
-	result      string
-	lastComment string
-}
-
-// parsePGN splits PGN text into games. It skips comments, variations, NAGs
-// and move numbers; it does not check the moves.
-func parsePGN(r io.Reader) ([]pgnGame, error) {
-	var games []pgnGame
-	var cur *pgnGame
-	var commentText strings.Builder
-	comment, variation := false, 0
-	begin := func() {
-		if cur == nil {
-			cur = &pgnGame{tags: map[string]string{}}
-		}
-	}
-	end := func(result string) {
-		begin()
-		cur.result = result
-		games = append(games, *cur)
-		cur = nil
-	}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if !comment && strings.HasPrefix(line, "[") {
-			if cur != nil && len(cur.moves) > 0 { // a game without a result token
-				end("*")
-			}
-			begin()
-			name, value, _ := strings.Cut(strings.Trim(line, "[]"), " ")
-			value = strings.TrimSpace(value)
-			if uq, err := strconv.Unquote(value); err == nil {
-				value = uq
-			}
-			cur.tags[name] = value
-			continue
-		}
-		for i := 0; i < len(line); {
-			c := line[i]
-			switch {
-			case comment:
-				j := strings.IndexByte(line[i:], '}')
-				if j < 0 {
-					commentText.WriteString(line[i:] + " ")
-					i = len(line)
-				} else {
-					commentText.WriteString(line[i : i+j])
-					comment, i = false, i+j+1
-					if cur != nil && variation == 0 {
-						cur.lastComment = strings.TrimSpace(commentText.String())
-					}
-				}
-				continue
-			case c == '{':
-				comment, i = true, i+1
-				commentText.Reset()
-				continue
-			case c == ';' || c == '%' && i == 0:
-				i = len(line)
-				continue
-			case c == '(' || c == ')':
-				if c == '(' {
-					variation++
-				} else {
-					variation = max(variation-1, 0)
-				}
-				i++
-				continue
-			case c == ' ' || c == '\t':
-				i++
-				continue
-			}
-			j := i
-			for j < len(line) && !strings.ContainsRune(" \t{};()", rune(line[j])) {
-				j++
-			}
-			word := line[i:j]
-			i = j
-			if variation > 0 || word[0] == '$' {
-				continue
-			}
-			switch word {
-			case "1-0", "0-1", "1/2-1/2", "*":
-				end(word)
-				continue
-			}
-			if k := strings.TrimLeft(word, "0123456789"); len(k) < len(word) && strings.HasPrefix(k, ".") {
-				word = strings.TrimLeft(k, ".") // a move number
-			}
-			if word != "" {
-				begin()
-				cur.moves = append(cur.moves, word)
-				cur.lastComment = ""
-			}
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, err
-	}
-	if cur != nil && len(cur.moves) > 0 {
-		end("*")
-	}
-	return games, nil
-}
-
 // readPGN reads openings from games whose moves are in SAN (as -pgnout
 // writes them) or in the UCI notation of RULES.md, mixed as they come: each
 // game's FEN tag (or the start position) and its first plies moves (all
-// when plies is 0).
+// when plies is 0). A game without a Variant tag is of the match's variant.
 func readPGN(v *board.Variant, r io.Reader, plies int) ([]Opening, error) {
-	games, err := parsePGN(r)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Opening, 0, len(games))
-	for i, g := range games {
-		if name, ok := g.tags["Variant"]; ok && !strings.EqualFold(name, v.Name()) && !(v == board.Chess() && strings.EqualFold(name, "standard")) {
-			return nil, fmt.Errorf("game %d is variant %s, the match plays %s", i+1, name, v.Name())
+	var out []Opening
+	i := 0
+	for g, err := range pgn.Games(r) {
+		if err != nil {
+			return nil, err
 		}
-		o := Opening{FEN: v.StartFEN(), Moves: g.moves}
-		if fen, ok := g.tags["FEN"]; ok {
-			o.FEN = fen
+		i++
+		where := fmt.Sprintf("game %d (line %d)", i, g.Line)
+		if name, ok := g.Tag("Variant"); ok {
+			if gv, err := g.Variant(); err != nil || gv != v {
+				return nil, fmt.Errorf("%s is variant %s, the match plays %s", where, name, v.Name())
+			}
 		}
-		if plies > 0 && len(o.Moves) > plies {
-			o.Moves = o.Moves[:plies]
+		if plies > 0 && len(g.Moves) > plies {
+			g.Moves = g.Moves[:plies]
 		}
-		if err := checkOpening(v, &o); err != nil {
-			return nil, fmt.Errorf("game %d: %v", i+1, err)
+		start, moves, err := g.ReplayAs(v)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", where, err)
+		}
+		o, err := newOpening(start, moves)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", where, err)
 		}
 		out = append(out, o)
 	}

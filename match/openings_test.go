@@ -64,7 +64,7 @@ func TestReadPGNOpenings(t *testing.T) {
 	require.Equal(t, []string{"e2e4", "e8e6", "b1c3"}, ops[0].Moves)
 
 	_, err = readPGN(board.Chess(), strings.NewReader(text), 0)
-	require.ErrorContains(t, err, "game 1 is variant durg")
+	require.ErrorContains(t, err, "game 1 (line 1) is variant durg, the match plays chess")
 	// SAN and UCI, mixed, as other tools and -pgnout write them.
 	ops, err = readPGN(board.Chess(), strings.NewReader("1. e4 e7e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O *\n"), 0)
 	require.NoError(t, err)
@@ -72,8 +72,12 @@ func TestReadPGNOpenings(t *testing.T) {
 	ops, err = readPGN(board.DurgGame(), strings.NewReader("1. e4 e6 2. Nc3 Nc7 3. Ng3 *\n"), 0)
 	require.NoError(t, err)
 	require.Equal(t, []string{"e2e4", "e8e6", "b1c3", "b9c7", "h1g3"}, ops[0].Moves)
-	_, err = readPGN(board.Chess(), strings.NewReader("1. e4 e5 2. Ke3 *\n"), 0)
-	require.ErrorContains(t, err, `game 1: move 3: illegal move "Ke3"`)
+	_, err = readPGN(board.Chess(), strings.NewReader("1. e4 e5 *\n\n[Event \"b\"]\n\n1. e4 e5 2. Ke3 *\n"), 0)
+	require.ErrorContains(t, err, `game 2 (line 3): move 2. Ke3: illegal move`)
+	_, err = readPGN(board.Chess(), strings.NewReader("[Variant \"xiangqi\"]\n\n1. e4 *\n"), 0)
+	require.ErrorContains(t, err, "game 1 (line 1) is variant xiangqi, the match plays chess")
+	_, err = readPGN(board.Chess(), strings.NewReader("1. e4 {open\n"), 0)
+	require.ErrorContains(t, err, "line 1: comment '{' is not closed")
 	_, err = readPGN(board.Chess(), strings.NewReader("1. f2f3 e7e5 2. g2g4 d8h4 0-1\n"), 0)
 	require.ErrorContains(t, err, "already over (Black mates)")
 }

@@ -17,6 +17,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
+
+	"senapati/pgn"
 )
 
 func TestEPDOutAndLog(t *testing.T) {
@@ -187,14 +189,17 @@ func TestHostileText(t *testing.T) {
 	require.Len(t, games, 2, "no stray game or result token")
 	evil := "Evil \"}{] ?[31m??? tab?here {x} ;y"
 	for i, g := range games {
-		require.Equal(t, tags[i]["Result"], g.result, "Result tag and movetext agree")
-		require.Equal(t, tags[i], g.tags)
-		require.Equal(t, "ev\"]?[Result \"1-0\"]", g.tags["Event"])
-		require.Equal(t, "s\\?{", g.tags["Site"])
-		require.Contains(t, []string{g.tags["White"], g.tags["Black"]}, evil)
-		require.Contains(t, []string{g.tags["White"], g.tags["Black"]}, `Good "}{] ;`)
-		require.Regexp(t, `^([^{}]*, )?(White|Black) makes an illegal move: \?x\)1-0\("\)\?\? \(`, g.lastComment)
-		require.Equal(t, map[bool]string{true: "0-1", false: "1-0"}[g.tags["White"] == evil], g.result)
+		require.Equal(t, tags[i]["Result"], g.Result.String(), "Result tag and movetext agree")
+		require.Len(t, g.Tags, len(tags[i]))
+		for _, tag := range g.Tags {
+			require.Equal(t, tags[i][tag.Name], tag.Value, tag.Name)
+		}
+		require.Equal(t, "ev\"]?[Result \"1-0\"]", tagOf(g, "Event"))
+		require.Equal(t, "s\\?{", tagOf(g, "Site"))
+		require.Contains(t, []string{tagOf(g, "White"), tagOf(g, "Black")}, evil)
+		require.Contains(t, []string{tagOf(g, "White"), tagOf(g, "Black")}, `Good "}{] ;`)
+		require.Regexp(t, `^([^{}]*, )?(White|Black) makes an illegal move: \?x\)1-0\("\)\?\? \(`, g.LastComment())
+		require.Equal(t, map[bool]string{true: "0-1", false: "1-0"}[tagOf(g, "White") == evil], g.Result.String())
 		replay(t, g)
 	}
 }
@@ -299,15 +304,15 @@ func statsBlock(t *testing.T, out string) string {
 }
 
 // sortedGames reads PGN files and orders their games by Round.
-func sortedGames(t *testing.T, files ...string) []pgnGame {
-	var all []pgnGame
+func sortedGames(t *testing.T, files ...string) []*pgn.Game {
+	var all []*pgn.Game
 	for _, f := range files {
 		all = append(all, readGames(t, f)...)
 	}
 	sort.SliceStable(all, func(i, j int) bool {
 		var a, b int
-		fmt.Sscan(all[i].tags["Round"], &a)
-		fmt.Sscan(all[j].tags["Round"], &b)
+		fmt.Sscan(tagOf(all[i], "Round"), &a)
+		fmt.Sscan(tagOf(all[j], "Round"), &b)
 		return a < b
 	})
 	return all
@@ -372,14 +377,17 @@ func checkShardsMerge(t *testing.T, engines []string) {
 	one, parts := sortedGames(t, whole), sortedGames(t, shards...)
 	require.Len(t, one, 40)
 	require.Len(t, parts, 40)
+	thinking := regexp.MustCompile(`\b\d+\.\d{3}s\b`)
 	for i := range one {
-		delete(one[i].tags, "Date") // a run may pass midnight
-		delete(parts[i].tags, "Date")
-		// The last comment holds the last move's thinking time (the reason
-		// joins it): only the time may differ.
-		thinking := regexp.MustCompile(` [0-9.]+s,`)
-		one[i].lastComment = thinking.ReplaceAllString(one[i].lastComment, " Ts,")
-		parts[i].lastComment = thinking.ReplaceAllString(parts[i].lastComment, " Ts,")
+		for _, g := range []*pgn.Game{one[i], parts[i]} {
+			g.Line = 0                                                                           // where a game stands in its file
+			g.Tags = slices.DeleteFunc(g.Tags, func(t pgn.Tag) bool { return t.Name == "Date" }) // a run may pass midnight
+			// The comments hold the thinking time of each move: only the
+			// time may differ.
+			for j := range g.Moves {
+				g.Moves[j].Comment = thinking.ReplaceAllString(g.Moves[j].Comment, "Ts")
+			}
+		}
 		require.Equal(t, one[i], parts[i], "game %d", i+1)
 	}
 	merged := &lockedBuffer{}
