@@ -305,15 +305,7 @@ func (g *game) record(now time.Time) *pgn.Game {
 		rec.Play(&p, pl.move, pl.comment)
 	}
 	if v.Over() {
-		// The reason joins the last move's comment, as -pgnout writes it.
-		if n := len(rec.Moves); n > 0 {
-			if rec.Moves[n-1].Comment != "" {
-				rec.Moves[n-1].Comment += ", "
-			}
-			rec.Moves[n-1].Comment += v.Reason()
-		} else {
-			rec.Comment = v.Reason()
-		}
+		rec.AppendReason(v.Reason())
 	}
 	return rec
 }
