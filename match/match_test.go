@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"senapati/board"
+	"senapati/internal/testload"
 	"senapati/pgn"
 )
 
@@ -71,6 +72,9 @@ func TestRealGames(t *testing.T) {
 		t.Run(c.variant, func(t *testing.T) {
 			if c.slow && testing.Short() {
 				t.Skip("plays on a real clock")
+			}
+			if c.slow {
+				testload.SkipWhenOverloaded(t)
 			}
 			t.Parallel()
 			pgnFile := filepath.Join(t.TempDir(), "out.pgn")

@@ -2,16 +2,15 @@ package protocol
 
 import (
 	"bufio"
-	"fmt"
 	"io"
-	"os"
-	"runtime"
-	"senapati/board"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"senapati/board"
+	"senapati/internal/testload"
 )
 
 // session drives a UCI loop through pipes, as a GUI would.
@@ -249,7 +248,7 @@ func playClockGame(t *testing.T, variant string, base, inc time.Duration, maxPli
 }
 
 func TestNoTimeLossAtFastControls(t *testing.T) {
-	skipWhenOverloaded(t)
+	testload.SkipWhenOverloaded(t)
 	for _, v := range []string{"chess", "chaturanga", "durg"} {
 		playClockGame(t, v, time.Second, 10*time.Millisecond, 80)
 	}
@@ -367,18 +366,4 @@ func TestOverlongLinesAreDroppedWhole(t *testing.T) {
 	s.send(strings.Repeat("\x00", maxLine-1), "isready")
 	s.expect("readyok", time.Second)
 	require.Less(t, time.Since(start), 500*time.Millisecond)
-}
-
-// skipWhenOverloaded skips a test that charges wall-clock time when the
-// machine runs far more work than it has CPUs: there the scheduler, not the
-// engine, decides whether a 10 ms increment is kept.
-func skipWhenOverloaded(t *testing.T) {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return
-	}
-	var load float64
-	if _, err := fmt.Sscan(string(b), &load); err == nil && load > 2*float64(runtime.NumCPU()) {
-		t.Skipf("load average %.1f on %d CPUs: wall-clock time losses would measure the machine", load, runtime.NumCPU())
-	}
 }
