@@ -154,6 +154,50 @@ func TestCECPChaturangaPromotion(t *testing.T) {
 	require.Empty(t, s.sync(8))
 }
 
+// The rest of a chaturanga session: a time control, undo, setboard and
+// analysis, all by chaturanga's rules.
+func TestCECPChaturangaSession(t *testing.T) {
+	s := newCECPSession(t)
+	s.send("new", "variant chaturanga", "st 1", "post", "time 6000", "otim 6000", "usermove e2e3")
+	begin := time.Now()
+	reply := s.engineMove(5 * time.Second)
+	require.Less(t, time.Since(begin), 2500*time.Millisecond, "st 1")
+	p := board.Chaturanga().StartPosition()
+	for _, mv := range []string{"e2e3", reply} {
+		m, err := p.ParseMove(mv)
+		require.NoError(t, err, mv)
+		p.DoMove(m)
+	}
+	// Back to the start: the Padati on e2 is offered e3 again.
+	s.send("force", "undo", "undo", "lift e2")
+	lines := s.sync(1)
+	require.Contains(t, lines, "highlight 8/8/8/8/8/4Y3/8/8", "%q", lines)
+	// A set-up position: White's Raja has lost his leap (no K), Black's not.
+	s.send("setboard r2k4/8/8/8/8/8/8/3QK3 w k - 0 1", "lift e1")
+	require.Equal(t, []string{"highlight 8/8/8/8/8/8/3YYY2/5Y2"}, s.sync(2))
+	s.send("usermove e1g2") // a knight move without the right
+	require.Equal(t, []string{"Illegal move (not a legal move in this position): e1g2"}, s.sync(3))
+	// Analysis sees chaturanga moves only: a PV never starts with a
+	// Padati's double step.
+	s.send("new", "variant chaturanga", "analyze")
+	deadline := time.After(10 * time.Second)
+	for depth := 0; depth < 3; {
+		select {
+		case l := <-s.lines:
+			if m := thinkingLine.FindStringSubmatch(l); m != nil {
+				depth, _ = strconv.Atoi(m[1])
+				start := board.Chaturanga().StartPosition()
+				_, err := start.ParseMove(strings.Fields(m[5])[0])
+				require.NoError(t, err, l)
+			}
+		case <-deadline:
+			t.Fatal("no analysis")
+		}
+	}
+	s.send("exit")
+	require.False(t, hasLine(s.sync(4), "move "))
+}
+
 func TestCECPChessGameBothWays(t *testing.T) {
 	s := newCECPSession(t)
 	s.send("new", "level 40 5 0", "post", "time 30000", "otim 30000", "usermove e2e4")
