@@ -1,5 +1,6 @@
 // Command senapati is a chess-variant engine for chess, chaturanga and durg.
-// With no arguments it speaks UCI on stdin/stdout; subcommands run tools.
+// With no arguments it speaks UCI on stdin/stdout, or CECP (XBoard) when
+// the first command is xboard; subcommands run tools.
 //
 // main is the one place that assembles the engine: the search with the
 // evaluation plugged in, handed to the protocol and to the tools.
@@ -49,7 +50,7 @@ var commands = map[string]command{
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		e := playingEngine{newSearchEngine(search.DefaultSettings())}
-		protocol.New(stdout, e, protocol.Tools{Bench: commands["bench"]}).Run(stdin)
+		protocol.Serve(stdin, stdout, e, protocol.Tools{Bench: commands["bench"]})
 		return 0
 	}
 	if c, ok := commands[args[0]]; ok {
@@ -65,7 +66,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 const usage = `usage:
-  senapati                                          UCI engine on stdin/stdout
+  senapati                                          UCI engine on stdin/stdout (CECP when the first command is xboard)
   senapati perft [-variant V] [-fen FEN] DEPTH      count legal move paths
   senapati match -engine cmd=PATH ... -engine ...   engine-vs-engine games (match -help)
   senapati bench [depth] [threads] [hash] [variant|all]   fixed-depth search benchmark

@@ -58,3 +58,7 @@ func (v *Variant) Mirror(s Square) Square {
 	}
 	return MakeSquare(f, v.ranks-1-s.Rank())
 }
+
+// PawnDoubleStep reports whether a pawn may step two squares from its
+// start rank.
+func (v *Variant) PawnDoubleStep() bool { return v.pawnDoubleStep }

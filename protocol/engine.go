@@ -1,5 +1,6 @@
-// Package protocol speaks UCI on a pair of streams and drives the engine
-// it is handed; main assembles that engine (search plus evaluation).
+// Package protocol speaks UCI or CECP (XBoard) on a pair of streams and
+// drives the engine it is handed; main assembles that engine (search plus
+// evaluation).
 package protocol
 
 import (

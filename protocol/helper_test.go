@@ -21,3 +21,7 @@ func newTestSearchEngine(s search.Settings) *search.Engine {
 func newTestUCI(out io.Writer) *UCI {
 	return New(out, testEngine{newTestSearchEngine(search.DefaultSettings())}, Tools{Bench: bench.Command(newTestSearchEngine)})
 }
+
+func newTestCECP(out io.Writer) *CECP {
+	return NewCECP(out, testEngine{newTestSearchEngine(search.DefaultSettings())}, Tools{})
+}

@@ -32,6 +32,9 @@ type option struct {
 	choices  []string
 	get      func(s *state) string
 	set      func(s *state, v optionValue) error
+	// cecpCommand names the CECP command that sets this instead (variant,
+	// hard/easy), so CECP does not announce it as an option.
+	cecpCommand string
 }
 
 // optionValue is a value already checked against the option's type.
@@ -58,6 +61,24 @@ func newState(e Engine, tools Tools) state {
 	return state{engine: e, tools: tools, settings: e.Settings(), variant: board.Chess(), pos: board.Chess().StartPosition()}
 }
 
+// apply hands changed settings, a new game or a table clear to the
+// engine; never call it while a search runs. asked and got are the Hash
+// sizes wanted and obtained (the machine may spare less).
+func (s *state) apply() (asked, got int) {
+	asked = s.settings.HashMB
+	if s.settings != s.engine.Settings() {
+		s.engine.Configure(s.settings)
+		s.settings = s.engine.Settings()
+	}
+	if s.newGame {
+		s.engine.NewGame()
+	} else if s.clear {
+		s.engine.ClearHash()
+	}
+	s.newGame, s.clear = false, false
+	return asked, s.settings.HashMB
+}
+
 // setVariant switches the game and resets the position.
 func (s *state) setVariant(v *board.Variant) {
 	s.variant = v
@@ -72,7 +93,7 @@ const MaxThreads = 256
 
 // options is the option table every protocol announces.
 var options = []*option{
-	{name: "UCI_Variant", kind: combo, choices: board.VariantNames(),
+	{name: "UCI_Variant", kind: combo, choices: board.VariantNames(), cecpCommand: "variant",
 		get: func(s *state) string { return s.variant.Name() },
 		set: func(s *state, v optionValue) error {
 			variant, err := board.VariantByName(v.text)
@@ -93,7 +114,7 @@ var options = []*option{
 		get: func(s *state) string { return strconv.Itoa(s.settings.MultiPV) },
 		set: func(s *state, v optionValue) error { s.settings.MultiPV = v.n; return nil }},
 	// Pondering is the GUI's decision (go ponder); the option only says so.
-	{name: "Ponder", kind: check,
+	{name: "Ponder", kind: check, cecpCommand: "hard",
 		get: func(*state) string { return "false" },
 		set: func(*state, optionValue) error { return nil }},
 	{name: "Move Overhead", kind: spin, min: 0, max: 5000,
@@ -165,6 +186,32 @@ func (o *option) announceUCI(s *state) string {
 		return "option name " + o.name + " type button"
 	}
 	return fmt.Sprintf("option name %s type %s default %s", o.name, o.kind, o.get(s))
+}
+
+// announceCECP is the option's feature line in the answer to protover 2.
+func (o *option) announceCECP(s *state) string {
+	var desc string
+	switch o.kind {
+	case spin:
+		desc = fmt.Sprintf("-spin %s %d %d", o.get(s), o.min, o.max)
+	case check:
+		desc = "-check 0"
+		if o.get(s) == "true" {
+			desc = "-check 1"
+		}
+	case combo:
+		choices := make([]string, len(o.choices))
+		for i, c := range o.choices {
+			if c == o.get(s) {
+				c = "*" + c
+			}
+			choices[i] = c
+		}
+		desc = "-combo " + strings.Join(choices, " /// ")
+	case button:
+		desc = "-button"
+	}
+	return fmt.Sprintf("feature option=\"%s %s\"", o.name, desc)
 }
 
 // setOption applies name = value; the error says what was wrong.

@@ -1,14 +1,12 @@
 package protocol
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"senapati/board"
@@ -19,9 +17,8 @@ import (
 // UCI is one protocol session.
 type UCI struct {
 	state
-	out   *bufio.Writer
-	outMu sync.Mutex
-	job   *job // the running search or tool; nil when idle
+	*output
+	job *job // the running search or tool; nil when idle
 }
 
 // job is work running beside the command loop.
@@ -33,15 +30,7 @@ type job struct {
 
 // New makes a session that drives e and writes to out.
 func New(out io.Writer, e Engine, tools Tools) *UCI {
-	return &UCI{state: newState(e, tools), out: bufio.NewWriter(out)}
-}
-
-func (u *UCI) send(format string, args ...any) {
-	u.outMu.Lock()
-	defer u.outMu.Unlock()
-	fmt.Fprintf(u.out, format, args...)
-	u.out.WriteByte('\n')
-	u.out.Flush()
+	return &UCI{state: newState(e, tools), output: newOutput(out)}
 }
 
 func (u *UCI) info(format string, args ...any) { u.send("info string "+format, args...) }
@@ -163,20 +152,9 @@ func (u *UCI) applyIfIdle() {
 			return
 		}
 	}
-	if u.settings != u.engine.Settings() {
-		asked := u.settings.HashMB
-		u.engine.Configure(u.settings)
-		u.settings = u.engine.Settings()
-		if got := u.settings.HashMB; got < asked {
-			u.info("Hash %d MB is more than this machine can spare; the table has %d MB", asked, got)
-		}
+	if asked, got := u.apply(); got < asked {
+		u.info("Hash %d MB is more than this machine can spare; the table has %d MB", asked, got)
 	}
-	if u.newGame {
-		u.engine.NewGame()
-	} else if u.clear {
-		u.engine.ClearHash()
-	}
-	u.newGame, u.clear = false, false
 }
 
 func indexOf(a []string, s string) int {

@@ -22,11 +22,16 @@ type session struct {
 }
 
 func newSession(t *testing.T) *session {
+	return startSession(t, func(in io.Reader, out io.Writer) { newTestUCI(out).Run(in) })
+}
+
+// startSession runs a protocol loop on pipes.
+func startSession(t *testing.T, run func(in io.Reader, out io.Writer)) *session {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	s := &session{t: t, in: inW, lines: make(chan string, 1000), done: make(chan struct{})}
 	go func() {
-		newTestUCI(outW).Run(inR)
+		run(inR, outW)
 		outW.Close()
 		close(s.done)
 	}()

@@ -1,0 +1,715 @@
+package protocol
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"senapati/board"
+	"senapati/search"
+)
+
+// CECP is one session of the Chess Engine Communication Protocol
+// (XBoard/WinBoard, protocol version 2). The command loop owns the game;
+// a search runs beside it and the loop plays its move when it ends, so
+// every change of the game happens in one goroutine.
+type CECP struct {
+	state
+	*output
+	game *board.Game // the game since new or setboard; state.pos and history follow it
+
+	force      bool        // play neither side
+	engineSide board.Color // the side the engine plays when not in force mode
+	ponder     bool        // hard: think on the opponent's time
+	post       atomic.Bool // thinking output
+	analyzing  bool
+	badSetup   string       // why the last setboard failed; moves are refused until a good one
+	lifted     board.Square // the square of the last lift, for put
+	lastScore  int          // the engine's last score for its own side, for draw offers
+	lastScored bool
+
+	clock    clock
+	maxDepth int // sd; 0: none
+	nps      int // nps mode: nodes per second of thinking instead of the wall clock
+
+	job      *cecpJob
+	moveNow  atomic.Pointer[context.CancelFunc] // ends the search for the engine's move, nil when none runs
+	deferred []string                           // lines after a ping that must wait for the engine's move
+	quit     bool                               // a deferred quit was handled
+}
+
+// cecpJob is a search running beside the command loop.
+type cecpJob struct {
+	kind      jobKind
+	done      chan struct{}
+	cancel    context.CancelFunc
+	root      board.Position
+	guess     board.Move // ponder: the opponent's move the search assumes
+	guessText string     // the guess as text; "" when not pondering
+	start     time.Time
+	result    search.Result
+
+	mu   sync.Mutex
+	last search.Info // the last progress report (PV not kept), for the . command
+	// A ponder hit must reach the search after it has begun (it starts in
+	// ponder mode); its first report shows that it has.
+	reported, hitPending bool
+}
+
+// ponderHit turns the ponder search into the engine's own timed search,
+// now if it has begun, else at its first report.
+func (j *cecpJob) ponderHit(e Engine) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.reported {
+		e.PonderHit()
+	} else {
+		j.hitPending = true
+	}
+}
+
+type jobKind uint8
+
+const (
+	thinkJob   jobKind = iota // the engine's move
+	ponderJob                 // on the opponent's time, after the guess
+	analyzeJob                // until exit or a change of position
+)
+
+// clock is the time control and both clocks.
+type clock struct {
+	movesPerSession int           // level MPS; 0: the whole game
+	base, increment time.Duration // level BASE INC
+	perMove         time.Duration // st; 0: the level applies
+	mine, theirs    time.Duration // time and otim
+	levelPly        int           // game ply when level was given, to count moves to go
+}
+
+// xboardDefaultLevel is XBoard's own default, used until the GUI sends one.
+var xboardDefaultLevel = clock{movesPerSession: 40, base: 5 * time.Minute}
+
+// NewCECP makes a session that drives e and writes to out.
+func NewCECP(out io.Writer, e Engine, tools Tools) *CECP {
+	c := &CECP{state: newState(e, tools), output: newOutput(out), lifted: board.NoSquare}
+	c.clock = xboardDefaultLevel
+	c.startGame(c.pos)
+	c.engineSide = board.Black
+	return c
+}
+
+// Run reads commands until quit or end of input. The loop waits for a line
+// or for the running search to end, whichever comes first; ? acts in the
+// reader at once.
+func (c *CECP) Run(in io.Reader) {
+	lines := make(chan string, 256)
+	go readLines(in, lines, c.urgent, func() { c.send("Error (line longer than %d bytes): ignored", maxLine) })
+	for {
+		var jobDone <-chan struct{}
+		if c.job != nil {
+			jobDone = c.job.done
+		}
+		select {
+		case line, ok := <-lines:
+			if !ok || !c.Handle(line) {
+				c.stopJob()
+				return
+			}
+		case <-jobDone:
+			if c.jobEnded(); c.quit {
+				c.stopJob()
+				return
+			}
+		}
+	}
+}
+
+// urgent cuts the engine's thinking short on ? (move now), before the line
+// waits in the queue; the loop then plays the move as usual.
+func (c *CECP) urgent(line string) {
+	if strings.TrimSpace(line) == "?" {
+		if cancel := c.moveNow.Load(); cancel != nil {
+			(*cancel)() // the search ends with its best move so far
+		}
+	}
+}
+
+// Handle runs one command line and reports whether to go on.
+func (c *CECP) Handle(line string) bool {
+	fields := strings.Fields(line)
+	if len(fields) == 0 {
+		return true
+	}
+	if c.deferred != nil || (fields[0] == "ping" && c.job != nil && c.job.kind == thinkJob) {
+		// pong must follow the move being thought about, and so must
+		// everything sent after the ping.
+		c.deferred = append(c.deferred, line)
+		return true
+	}
+	cmd, args := fields[0], fields[1:]
+	switch cmd {
+	case "quit":
+		return false
+	case "xboard", "accepted", "rejected", "random", "computer", "name", "rating", "ics", "hover":
+	case "protover":
+		c.features()
+	case "new":
+		c.stopJob()
+		c.setVariant(board.Chess())
+		c.startGame(c.pos)
+		c.force, c.engineSide = false, board.Black
+		c.clock.mine, c.clock.theirs, c.clock.levelPly = c.clock.base, c.clock.base, 0
+		c.maxDepth, c.nps = 0, 0
+		c.analyzeAgain()
+	case "variant":
+		c.variantCommand(line, args)
+	case "force":
+		c.stopJob()
+		c.force = true
+	case "go":
+		c.stopJob()
+		c.force, c.engineSide = false, c.pos.SideToMove()
+		c.play()
+	case "playother":
+		c.stopJob()
+		c.force, c.engineSide = false, c.pos.SideToMove()^1
+	case "usermove":
+		if len(args) != 1 {
+			c.send("Error (usermove needs one move): %s", truncate(line, 80))
+			return true
+		}
+		c.userMove(args[0])
+	case "?":
+		if c.job != nil && c.job.kind == thinkJob {
+			c.job.cancel()
+		}
+	case "ping":
+		c.send("pong %s", strings.Join(args, " "))
+	case "draw":
+		// Accepted only when the engine thinks it stands worse.
+		if !c.force && c.lastScored && c.lastScore <= -drawAcceptBelow {
+			c.send("offer draw")
+		}
+	case "result":
+		c.stopJob()
+		c.force = true
+	case "setboard":
+		c.setboard(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "setboard")))
+	case "undo":
+		c.undo(1, line)
+	case "remove":
+		c.undo(2, line)
+	case "hard":
+		c.ponder = true
+	case "easy":
+		c.ponder = false
+		if c.job != nil && c.job.kind == ponderJob {
+			c.stopJob()
+		}
+	case "post":
+		c.post.Store(true)
+	case "nopost":
+		c.post.Store(false)
+	case "analyze":
+		c.stopJob()
+		c.analyzing = true
+		c.analyzeAgain()
+	case "exit":
+		if c.analyzing {
+			c.stopJob()
+			c.analyzing = false
+		}
+	case ".":
+		c.status()
+	case "level":
+		c.level(line, args)
+	case "st":
+		c.perMove(line, args)
+	case "sd":
+		c.depth(line, args)
+	case "nps":
+		c.npsCommand(line, args)
+	case "time", "otim":
+		c.clockCommand(cmd, line, args)
+	case "memory":
+		c.setting(line, args, 1, search.MaxHashMB, func(n int) { c.settings.HashMB = n })
+	case "cores":
+		c.setting(line, args, 1, MaxThreads, func(n int) { c.settings.Threads = n })
+	case "option":
+		c.optionCommand(line)
+	case "lift":
+		c.lift(line, args)
+	case "put":
+		c.put(args)
+	case "hint":
+		if c.job != nil && c.job.kind == ponderJob {
+			c.send("Hint: %s", c.pos.MoveString(c.job.guess))
+		}
+	case "bk":
+		c.send(" Senapati has no opening book")
+		c.send("")
+	case "white", "black", "edit":
+		c.send("Error (not supported, use setboard; feature colors=0 setboard=1): %s", cmd)
+	default:
+		if looksLikeMove(cmd) && len(args) == 0 {
+			c.userMove(cmd) // protocol version 1 sends moves bare
+			return true
+		}
+		c.send("Error (unknown command): %s", truncate(cmd, 40))
+	}
+	return true
+}
+
+// drawAcceptBelow: the engine accepts a draw offer when its last score for
+// its own side is at or below minus this many centipawns.
+const drawAcceptBelow = 100
+
+// features answers protover: what this engine does, then its options.
+func (c *CECP) features() {
+	var names []string
+	for _, v := range board.Variants() {
+		if xboardCannotShow(v) == "" {
+			names = append(names, xboardName(v))
+		}
+	}
+	c.send("feature done=0")
+	c.send("feature myname=\"Senapati\" variants=\"%s\" setboard=1 usermove=1 ping=1 playother=1 time=1 draw=1 "+
+		"sigint=0 sigterm=0 colors=0 analyze=1 memory=1 smp=1 highlight=1 nps=1 name=0 reuse=1 debug=1",
+		strings.Join(names, ","))
+	defaults := state{settings: search.DefaultSettings(), variant: board.Variants()[0]}
+	for _, o := range options {
+		if o.cecpCommand == "" {
+			c.send("%s", o.announceCECP(&defaults))
+		}
+	}
+	c.send("feature done=1")
+}
+
+// startGame starts the game record at p and makes the engine forget the
+// last game before its next search.
+func (c *CECP) startGame(p board.Position) {
+	c.pos, c.history = p, nil
+	c.game = board.NewGame(p)
+	c.newGame = true
+	c.clock.levelPly = 0
+	c.badSetup = ""
+	c.lastScored = false
+}
+
+// playMove adds a legal move to the game.
+func (c *CECP) playMove(m board.Move) {
+	c.history = append(c.history, c.pos.Hash())
+	c.game.Play(m)
+	c.pos = *c.game.Position()
+}
+
+// verdict judges the game under the move rule in force.
+func (c *CECP) verdict() board.Verdict {
+	c.game.MoveRule = c.settings.MoveRule.For(c.variant)
+	return c.game.Verdict()
+}
+
+// claimIfOver claims a game that has ended by rule and reports whether it
+// has.
+func (c *CECP) claimIfOver() bool {
+	v := c.verdict()
+	if v.Over() {
+		c.send("%s", resultLine(v, c.game.MoveRule))
+	}
+	return v.Over()
+}
+
+// variantCommand switches the game; a game XBoard cannot show is refused
+// with the reason, and the game stays as it was.
+func (c *CECP) variantCommand(line string, args []string) {
+	if len(args) != 1 {
+		c.send("Error (variant needs one name): %s", truncate(line, 80))
+		return
+	}
+	v, ok := variantByXboardName(args[0])
+	if !ok {
+		c.send("Error (unsupported variant): %s", truncate(line, 80))
+		return
+	}
+	if why := xboardCannotShow(v); why != "" {
+		msg := fmt.Sprintf("XBoard cannot show %s truly (%s); play it on Senapati's web board: senapati play", v.Name(), why)
+		c.send("tellusererror %s", msg)
+		c.send("Error (%s): %s", msg, truncate(line, 80))
+		return
+	}
+	c.stopJob()
+	c.setVariant(v)
+	c.startGame(c.pos)
+	for _, l := range setupLines(v) {
+		c.send("%s", l)
+	}
+	c.analyzeAgain()
+}
+
+// setboard sets up a position; a bad one leaves the engine refusing moves
+// until new or a good setboard, as the protocol suggests.
+func (c *CECP) setboard(fen string) {
+	c.stopJob()
+	p, err := board.ParseFEN(c.variant, fen)
+	if err != nil {
+		c.badSetup = err.Error()
+		c.send("tellusererror Illegal position: %s", c.badSetup)
+		c.send("Error (%s): setboard %s", c.badSetup, truncate(fen, 100))
+		return
+	}
+	c.startGame(p)
+	c.analyzeAgain()
+}
+
+// undo takes back n plies (undo 1, remove 2).
+func (c *CECP) undo(n int, line string) {
+	c.stopJob()
+	moves := c.game.Moves
+	if len(moves) < n {
+		c.send("Error (command not legal now: no move to take back): %s", truncate(line, 40))
+		return
+	}
+	start := c.game.Start
+	c.pos, c.history = start, nil
+	c.game = board.NewGame(start)
+	for _, m := range moves[:len(moves)-n] {
+		c.playMove(m)
+	}
+	c.analyzeAgain()
+}
+
+// userMove plays the opponent's move (or, in force mode, either side's)
+// and starts thinking when the engine is to move.
+func (c *CECP) userMove(s string) {
+	if j := c.job; j != nil && j.kind == ponderJob && j.root.Hash() != c.pos.Hash() {
+		if m, err := c.pos.ParseMove(s); err == nil && m == j.guess {
+			// The guess came true: the ponder search goes on as the
+			// engine's own, against the clock.
+			c.playMove(m)
+			j.kind = thinkJob
+			c.moveNow.Store(&j.cancel)
+			j.ponderHit(c.engine)
+			return
+		}
+	}
+	c.stopJob()
+	if c.badSetup != "" {
+		c.send("Illegal move (no valid position set up): %s", truncate(s, 40))
+		return
+	}
+	m, err := c.pos.ParseMove(s)
+	if last := s[len(s)-1]; err == nil && m.Promotion() != board.NoType && last >= '0' && last <= '9' {
+		// The GUI would show a pawn where the engine has the promoted piece.
+		err = fmt.Errorf("say which piece the pawn becomes: %s", c.pos.MoveString(m))
+	}
+	if err != nil {
+		c.send("%s", illegalMove(s, err))
+		c.analyzeAgain()
+		return
+	}
+	c.playMove(m)
+	switch {
+	case c.analyzing:
+		c.analyzeAgain()
+	case c.force:
+	case c.claimIfOver():
+	case c.pos.SideToMove() == c.engineSide:
+		c.think()
+	}
+}
+
+// illegalMove is the protocol's answer to a move that is not legal. XBoard
+// ignores an Illegal move line that contains certain words (board, name,
+// variant, ...) or a question mark, which would leave it showing the move;
+// a reason with any of them is left out.
+func illegalMove(s string, err error) string {
+	reason := strings.TrimPrefix(err.Error(), "illegal move "+s+": ")
+	reason = strings.NewReplacer("(", "[", ")", "]").Replace(reason)
+	for _, w := range xboardIgnores {
+		if strings.Contains(strings.ToLower(reason), w) {
+			return "Illegal move: " + truncate(s, 40)
+		}
+	}
+	return fmt.Sprintf("Illegal move (%s): %s", reason, truncate(s, 40))
+}
+
+// xboardIgnores are the words that make XBoard 4.9 ignore an Illegal move
+// or Error line (backend.c, HandleMachineMove).
+var xboardIgnores = []string{"name", "rating", "?", "result", "board", "bk", "computer", "variant", "hint", "random", "depth", "accepted"}
+
+// looksLikeMove tells a bare move (protocol 1) from an unknown command.
+func looksLikeMove(s string) bool {
+	if len(s) < 4 || len(s) > 40 {
+		return false
+	}
+	if s[1] == '@' {
+		return s[0] >= 'A' && s[0] <= 'Z'
+	}
+	return s[0] >= 'a' && s[0] <= 'z' && s[1] >= '0' && s[1] <= '9'
+}
+
+// play starts thinking on the engine's move, or claims the game when it is
+// over.
+func (c *CECP) play() {
+	if c.badSetup != "" {
+		c.send("Error (no valid position set up): go")
+		return
+	}
+	if c.claimIfOver() {
+		return
+	}
+	c.think()
+}
+
+// think starts the search for the engine's move.
+func (c *CECP) think() {
+	c.startJob(thinkJob, c.pos, board.NoMove, c.limits(c.pos.SideToMove()))
+}
+
+// ponderOn starts thinking on the opponent's time, assuming guess.
+func (c *CECP) ponderOn(guess board.Move) {
+	if !c.ponder || c.force || c.analyzing || guess == board.NoMove || !isLegal(&c.pos, guess) {
+		return
+	}
+	root := c.pos
+	root.DoMove(guess)
+	if v := root.Verdict(c.settings.MoveRule.For(c.variant)); v.Over() {
+		return
+	}
+	l := c.limits(root.SideToMove())
+	l.Ponder = true
+	c.startJob(ponderJob, root, guess, l)
+}
+
+func isLegal(p *board.Position, m board.Move) bool {
+	var ml board.MoveList
+	p.GenerateMoves(&ml)
+	for _, x := range ml.Slice() {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// analyzeAgain restarts the analysis on the current position.
+func (c *CECP) analyzeAgain() {
+	if !c.analyzing || c.badSetup != "" {
+		return
+	}
+	c.stopJob()
+	if v := c.verdict(); v.Over() {
+		// Nothing to search; the line in parentheses says why.
+		c.send("0 0 0 0 (%s)", resultLine(v, c.game.MoveRule))
+		return
+	}
+	c.startJob(analyzeJob, c.pos, board.NoMove, search.Limits{Infinite: true, Depth: c.maxDepth})
+}
+
+// startJob runs a search beside the command loop.
+func (c *CECP) startJob(kind jobKind, root board.Position, guess board.Move, l search.Limits) {
+	c.stopJob()
+	if asked, got := c.apply(); got < asked {
+		c.send("# Hash %d MB is more than this machine can spare; the table has %d MB", asked, got)
+	}
+	if threads := c.settings.Threads; runtime.GOMAXPROCS(0) < threads+1 {
+		runtime.GOMAXPROCS(threads + 1) // the input reader keeps a thread
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	j := &cecpJob{kind: kind, done: make(chan struct{}), cancel: cancel, root: root, guess: guess, start: time.Now()}
+	if guess != board.NoMove {
+		j.guessText = c.pos.MoveString(guess)
+	}
+	history := append([]uint64(nil), c.history...)
+	if kind == ponderJob {
+		history = append(history, c.pos.Hash())
+	}
+	c.job = j
+	if kind == thinkJob {
+		c.moveNow.Store(&j.cancel)
+	}
+	nps := c.nps
+	go func() {
+		defer close(j.done)
+		defer cancel()
+		j.result = c.engine.Search(ctx, root, history, l, func(in search.Info) { c.report(j, nps, in) })
+	}()
+}
+
+// stopJob ends the running search, if any, and forgets its answer.
+func (c *CECP) stopJob() {
+	if c.job == nil {
+		return
+	}
+	c.engine.Stop()
+	c.job.cancel()
+	<-c.job.done
+	c.job = nil
+	c.moveNow.Store(nil)
+}
+
+// jobEnded plays the engine's move when its search has ended (a ponder or
+// analysis search ends only when stopped, and its answer is not played).
+func (c *CECP) jobEnded() {
+	j := c.job
+	c.job = nil
+	c.moveNow.Store(nil)
+	if j.kind == thinkJob && j.result.Best != board.NoMove {
+		c.lastScore, c.lastScored = j.result.Score, true
+		c.send("move %s", c.pos.MoveString(j.result.Best))
+		c.playMove(j.result.Best)
+		if !c.claimIfOver() {
+			c.ponderOn(j.result.Ponder)
+		}
+	}
+	deferred := c.deferred
+	c.deferred = nil
+	for _, line := range deferred {
+		if !c.Handle(line) {
+			c.quit = true
+			return
+		}
+	}
+}
+
+// status answers . in analyze mode: time, nodes and depth of the last
+// finished iteration, with no move of it left (mvleft 0), and the number
+// of legal moves.
+func (c *CECP) status() {
+	j := c.job
+	if j == nil || j.kind != analyzeJob {
+		return
+	}
+	j.mu.Lock()
+	last := j.last
+	j.mu.Unlock()
+	var ml board.MoveList
+	j.root.GenerateMoves(&ml)
+	c.send("stat01: %d %d %d 0 %d", time.Since(j.start).Milliseconds()/10, last.Nodes, last.Depth, ml.N)
+}
+
+// report is the thinking output of one progress report, when post is on:
+// ply score time(centiseconds) nodes pv. A ponder search's line starts
+// with the move it assumes; ? ends a fail low, ! a fail high.
+func (c *CECP) report(j *cecpJob, nps int, in search.Info) {
+	j.mu.Lock()
+	j.last = search.Info{Depth: in.Depth, Nodes: in.Nodes, Time: in.Time}
+	j.reported = true
+	if j.hitPending {
+		j.hitPending = false
+		c.engine.PonderHit()
+	}
+	j.mu.Unlock()
+	if !c.post.Load() {
+		return
+	}
+	cs := in.Time.Milliseconds() / 10
+	if nps > 0 {
+		cs = int64(in.Nodes * 100 / uint64(nps))
+	}
+	pv := pvString(&j.root, in.PV)
+	if j.guessText != "" { // pondering
+		pv = j.guessText + " " + pv
+	}
+	switch in.Bound {
+	case search.BoundUpper:
+		pv += "?"
+	case search.BoundLower:
+		pv += "!"
+	}
+	c.send("%d %d %d %d %s", in.Depth, cecpScore(in.Score), cs, in.Nodes, pv)
+}
+
+// cecpScore writes mates as 100000+N (mate in N moves) and -100000-N.
+func cecpScore(s int) int {
+	switch {
+	case s >= search.MateBound:
+		return 100000 + (search.Mate-s+1)/2
+	case s <= -search.MateBound:
+		return -100000 - (search.Mate+s)/2
+	}
+	return s
+}
+
+// setting applies memory N (Hash) or cores N (Threads), capped to the
+// engine's range.
+func (c *CECP) setting(line string, args []string, lo, hi int, set func(int)) {
+	n, ok := oneInt(args, 0, math.MaxInt32)
+	if !ok {
+		c.send("Error (%s needs a whole number): %s", strings.Fields(line)[0], truncate(line, 80))
+		return
+	}
+	set(min(max(n, lo), hi))
+	c.applyIfIdle()
+}
+
+// applyIfIdle hands new settings to the engine now when no search runs;
+// otherwise the next search does it.
+func (c *CECP) applyIfIdle() {
+	if c.job != nil {
+		return
+	}
+	if asked, got := c.apply(); got < asked {
+		c.send("# Hash %d MB is more than this machine can spare; the table has %d MB", asked, got)
+	}
+}
+
+// optionCommand: option NAME=VALUE (option NAME for a button).
+func (c *CECP) optionCommand(line string) {
+	rest := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "option"))
+	name, value, _ := strings.Cut(rest, "=")
+	name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+	o := findOption(name)
+	switch {
+	case o != nil && o.cecpCommand != "":
+		c.send("Error (%s is set with the %s command): option %s", o.name, o.cecpCommand, truncate(rest, 80))
+		return
+	case o != nil && o.kind == check && (value == "0" || value == "1"):
+		value = strconv.FormatBool(value == "1")
+	}
+	if err := c.setOption(name, value); err != nil {
+		c.send("Error (%v): option %s", err, truncate(rest, 80))
+		return
+	}
+	c.applyIfIdle()
+}
+
+// lift answers the GUI's lift SQUARE with the legal targets of the piece
+// there (none for the side not to move).
+func (c *CECP) lift(line string, args []string) {
+	var sq board.Square
+	ok := len(args) == 1
+	if ok {
+		sq, ok = c.variant.ParseSquare(args[0])
+	}
+	if !ok {
+		c.send("Error (lift needs a square): %s", truncate(line, 40))
+		return
+	}
+	c.lifted = sq
+	if pc := c.pos.PieceAt(sq); c.badSetup != "" || pc == board.NoPiece || pc.Color() != c.pos.SideToMove() {
+		sq = board.NoSquare
+	}
+	c.send("highlight %s", highlight(&c.pos, sq))
+}
+
+// put answers the GUI's put SQUARE on a promotion square with the pieces
+// the pawn may become there.
+func (c *CECP) put(args []string) {
+	if len(args) != 1 || c.lifted == board.NoSquare {
+		return
+	}
+	to, ok := c.variant.ParseSquare(strings.TrimSuffix(args[0], ","))
+	if !ok {
+		return
+	}
+	if choice := promotionChoice(&c.pos, c.lifted, to); choice != "" {
+		c.send("choice %s", choice)
+	}
+}
