@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"senapati/board"
@@ -26,6 +27,10 @@ type job struct {
 	done    chan struct{}
 	cancel  context.CancelFunc // nil: a tool (perft, bench) that runs to its end
 	endless bool               // a search that waits for stop (infinite, ponder)
+	// hit: ponderhit came for this search. A hit that arrives before the
+	// search has set itself up would be lost, so the search's reports
+	// apply it again.
+	hit atomic.Bool
 }
 
 // New makes a session that drives e and writes to out.
@@ -80,6 +85,7 @@ func (u *UCI) Handle(line string) bool {
 		u.engine.PonderHit()
 		if u.job != nil {
 			u.job.endless = false
+			u.job.hit.Store(true)
 		}
 	case "isready":
 		u.applyIfIdle()
@@ -388,7 +394,12 @@ func (u *UCI) startSearch(l search.Limits) {
 	go func() {
 		defer close(j.done)
 		defer cancel()
-		res := u.engine.Search(ctx, root, history, l, func(in search.Info) { u.sendInfo(&root, in) })
+		res := u.engine.Search(ctx, root, history, l, func(in search.Info) {
+			if l.Ponder && j.hit.Load() {
+				u.engine.PonderHit()
+			}
+			u.sendInfo(&root, in)
+		})
 		switch {
 		case res.Best == board.NoMove:
 			u.send("bestmove (none)")

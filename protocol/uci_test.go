@@ -372,3 +372,13 @@ func TestOverlongLinesAreDroppedWhole(t *testing.T) {
 	s.expect("readyok", time.Second)
 	require.Less(t, time.Since(start), 500*time.Millisecond)
 }
+
+func TestPonderhitRightAfterGoPonderIsNeverLost(t *testing.T) {
+	// The search resets its ponder state when it starts; a ponderhit that
+	// came first used to be lost, leaving a search that waits for stop.
+	s := newSession(t)
+	for i := 0; i < 100; i++ {
+		s.send("position startpos moves e2e4", "go ponder wtime 60 btime 60", "ponderhit")
+		s.expect("bestmove", 5*time.Second)
+	}
+}
