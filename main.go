@@ -17,6 +17,7 @@ import (
 	"senapati/perft"
 	"senapati/protocol"
 	"senapati/search"
+	"senapati/wdl"
 )
 
 func main() {
@@ -30,18 +31,22 @@ func newSearchEngine(s search.Settings) *search.Engine {
 }
 
 // playingEngine is what the protocols drive: the search engine plus the
-// evaluation's explanation for the `eval` command.
+// evaluation's explanation for the `eval` command and the win/draw/loss
+// model of UCI_ShowWDL.
 type playingEngine struct{ *search.Engine }
 
 func (playingEngine) Explain(p *board.Position) []string { return eval.Report(p) }
+
+func (playingEngine) WDL(p *board.Position, score int) (int, int, int) { return wdl.Of(p, score) }
 
 // command is the shape every subcommand has.
 type command func(args []string, stdout, stderr io.Writer) int
 
 var commands = map[string]command{
-	"perft": perft.Main,
-	"bench": bench.Command(newSearchEngine),
-	"match": match.Main,
+	"perft":  perft.Main,
+	"bench":  bench.Command(newSearchEngine),
+	"match":  match.Main,
+	"wdlfit": wdl.Command,
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -66,4 +71,5 @@ const usage = `usage:
   senapati                                          UCI engine on stdin/stdout
   senapati perft [-variant V] [-fen FEN] DEPTH      count legal move paths
   senapati match -engine cmd=PATH ... -engine ...   engine-vs-engine games (match -help)
-  senapati bench [depth] [threads] [hash] [variant|all]   fixed-depth search benchmark`
+  senapati bench [depth] [threads] [hash] [variant|all]   fixed-depth search benchmark
+  senapati wdlfit -pgn FILE...                      fit the win/draw/loss model (wdlfit -help)`
