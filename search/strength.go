@@ -96,13 +96,12 @@ func EloLevel(elo int) float64 {
 // The shape of the levels: the node budget doubles every
 // levelsPerDoubling levels from level0Nodes, and the temperature of the
 // choice (the score gap, in centipawns, that makes a line e times less
-// likely) falls linearly from level0Temperature to topTemperature just
-// below full strength.
+// likely) halves every levelsPerHalving levels from level0Temperature.
 const (
 	level0Nodes       = 300
-	levelsPerDoubling = 1.8
+	levelsPerDoubling = 2.0
 	level0Temperature = 120.0
-	topTemperature    = 12.0
+	levelsPerHalving  = 4.0
 )
 
 // LevelNodes is the node budget of a search at level (below MaxSkill).
@@ -113,7 +112,7 @@ func LevelNodes(level float64) uint64 {
 // LevelTemperature is how far apart in centipawns two lines' scores are
 // when the worse one is e times less likely to be played, at level.
 func LevelTemperature(level float64) float64 {
-	return level0Temperature + (topTemperature-level0Temperature)*level/MaxSkill
+	return level0Temperature * math.Exp2(-level/levelsPerHalving)
 }
 
 // weakPlan is one weakened search: its budget, and the lines of the last

@@ -12,9 +12,10 @@
 //
 // with σ the logistic function and a, b quadratics in m. a is the score
 // at which a win becomes as likely as not; b how quickly the chances turn
-// with the score. a ≥ 0 keeps win + loss ≤ 1. Each game's rules shape
-// the fit: chaturanga's stalemate win and bare Raja leave few draws, Durg's
-// 30-move rule more.
+// with the score. a ≥ 0 keeps win + loss ≤ 1. Every variant has a model
+// of its own, fitted to its own games, because its rules (chaturanga's
+// stalemate win and bare Raja, Durg's 30-move rule) decide how often a
+// given score is won, drawn or lost.
 package wdl
 
 import (
