@@ -53,8 +53,9 @@ func (s Strength) WithSkill(level int) Strength {
 	return s
 }
 
-// Level is the strength as a continuous skill level from 0 to MaxSkill
-// (full strength): the Elo's level when Limited, else the Skill Level.
+// Level is the strength as a continuous skill level up to MaxSkill (full
+// strength): the Elo's level when Limited (below 0 for the lowest Elos),
+// else the Skill Level.
 func (s Strength) Level() float64 {
 	if s.Limited {
 		return EloLevel(s.Elo)
@@ -70,12 +71,22 @@ func (s Strength) normalize() Strength {
 	return s
 }
 
-// eloScale maps UCI_Elo to levels: measured points of the level that plays
-// at that Elo (README, "Strength levels", says how they were measured),
-// joined by straight lines. Levels rise with Elo.
+// eloScale maps UCI_Elo to levels, joined by straight lines: the Elo that
+// each level scored against Stockfish 15.1 at UCI_LimitStrength in chess
+// (README, "Strength levels", has the matches). Below level 4, the
+// weakest measured, the scale goes on at the measured 56 Elo a level, past
+// level 0 to smaller budgets and wider choices than Skill Level 0 has.
+// From the full engine's Elo up, the engine plays at full strength.
 var eloScale = []struct{ elo, level float64 }{
-	{MinElo, 0},
-	{MaxElo, MaxSkill},
+	{MinElo, -3},
+	{1160, 0},
+	{1383, 4},
+	{1520, 8},
+	{1559, 12},
+	{1730, 14},
+	{1968, 16},
+	{2110, 18},
+	{2270, MaxSkill},
 }
 
 // EloLevel is the level that plays at elo.
@@ -105,6 +116,7 @@ const (
 )
 
 // LevelNodes is the node budget of a search at level (below MaxSkill).
+// However small, a weakened search completes its first iteration.
 func LevelNodes(level float64) uint64 {
 	return uint64(level0Nodes * math.Exp2(level/levelsPerDoubling))
 }

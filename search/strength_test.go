@@ -28,7 +28,7 @@ func TestZeroStrengthIsFullStrength(t *testing.T) {
 }
 
 func TestLevelsAreOrdered(t *testing.T) {
-	for l := 0.0; l < MaxSkill; l += 0.5 {
+	for l := EloLevel(MinElo); l < MaxSkill; l += 0.5 {
 		require.Less(t, LevelNodes(l), LevelNodes(l+0.5), "more nodes at a higher level")
 		require.Greater(t, LevelTemperature(l), LevelTemperature(l+0.5), "a sharper choice at a higher level")
 	}
@@ -37,8 +37,11 @@ func TestLevelsAreOrdered(t *testing.T) {
 		require.LessOrEqual(t, EloLevel(elo), EloLevel(elo+25), "elo %d", elo)
 	}
 	require.Less(t, EloLevel(MinElo), EloLevel(MaxElo))
-	require.LessOrEqual(t, EloLevel(MaxElo), float64(MaxSkill))
-	require.GreaterOrEqual(t, EloLevel(MinElo), 0.0)
+	require.Equal(t, float64(MaxSkill), EloLevel(MaxElo), "the top of the range is full strength")
+	for i := 1; i < len(eloScale); i++ {
+		require.Greater(t, eloScale[i].elo, eloScale[i-1].elo)
+		require.Greater(t, eloScale[i].level, eloScale[i-1].level)
+	}
 }
 
 // chooseLine plays each line as often as its weight exp(-gap/T) says, and
@@ -143,9 +146,11 @@ func TestWeakSearchKeepsToTheClock(t *testing.T) {
 	e := newWeakEngine(MaxSkill-1, 1)
 	p := board.DurgGame().StartPosition()
 	start := time.Now()
-	r := e.Search(context.Background(), p, nil, Limits{Time: [2]time.Duration{200 * time.Millisecond, 200 * time.Millisecond}}, nil)
+	r := e.Search(context.Background(), p, nil, Limits{Time: [2]time.Duration{time.Second, time.Second}}, nil)
 	require.NotEqual(t, board.NoMove, r.Best)
-	require.Less(t, time.Since(start), 200*time.Millisecond)
+	// The hard limit is about 0.1 s; the bound leaves room for a loaded
+	// machine (tools/latency measures the real overshoot).
+	require.Less(t, time.Since(start), 600*time.Millisecond)
 	require.Less(t, r.Nodes, LevelNodes(MaxSkill-1), "the clock, not the budget, ended it")
 }
 
