@@ -206,7 +206,8 @@ func (e *Engine) Search(ctx context.Context, root board.Position, history []uint
 	}
 
 	moveRule := e.settings.MoveRule.For(root.Variant())
-	soft, hard := timeBudget(&limits, int(root.SideToMove()), e.settings.MoveOverhead)
+	weakened := e.settings.Strength.Level() < MaxSkill
+	soft, hard := moveTime(&limits, int(root.SideToMove()), e.settings.MoveOverhead, weakened)
 	if hard > 0 {
 		// The deadline stops every thread even when none of them is
 		// scheduled to look at the clock (more threads than CPUs). The timer
@@ -226,7 +227,8 @@ func (e *Engine) Search(ctx context.Context, root board.Position, history []uint
 	}
 	threads, multiPV := e.settings.Threads, e.settings.MultiPV
 	var weak *weakPlan
-	if level := e.settings.Strength.Level(); level < MaxSkill {
+	if weakened {
+		level := e.settings.Strength.Level()
 		// One thread, so that the budget is what is searched and a game
 		// can be replayed; at least weakLines lines to choose from.
 		weak = &e.weak

@@ -85,8 +85,8 @@ var eloScale = []struct{ elo, level float64 }{
 	{1559, 12},
 	{1730, 14},
 	{1968, 16},
-	{2110, 18},
-	{2270, MaxSkill},
+	{2156, 18},
+	{2293, MaxSkill},
 }
 
 // EloLevel is the level that plays at elo.

@@ -141,14 +141,28 @@ func TestWeakSearchWaitsForStopAndPonderHit(t *testing.T) {
 	}
 }
 
-// A weakened engine on a nearly empty clock answers within it.
+// A weakened engine on a clock stops at the soft target at the latest: no
+// time extensions, far inside the clock.
 func TestWeakSearchKeepsToTheClock(t *testing.T) {
+	for _, left := range []time.Duration{50 * time.Millisecond, time.Second, time.Minute} {
+		l := Limits{Time: [2]time.Duration{left, left}, Inc: [2]time.Duration{left / 100, left / 100}}
+		soft, hard := moveTime(&l, 0, 30*time.Millisecond, true)
+		fullSoft, fullHard := moveTime(&l, 0, 30*time.Millisecond, false)
+		require.Equal(t, fullSoft, soft)
+		require.Equal(t, soft, hard, "%v", left)
+		require.LessOrEqual(t, hard, fullHard)
+		require.Less(t, hard, left/4, "%v", left)
+	}
+	// go movetime is used as asked.
+	_, hard := moveTime(&Limits{MoveTime: time.Second}, 0, 10*time.Millisecond, true)
+	require.Equal(t, 990*time.Millisecond, hard)
+
 	e := newWeakEngine(MaxSkill-1, 1)
 	p := board.DurgGame().StartPosition()
 	start := time.Now()
 	r := e.Search(context.Background(), p, nil, Limits{Time: [2]time.Duration{time.Second, time.Second}}, nil)
 	require.NotEqual(t, board.NoMove, r.Best)
-	// The hard limit is about 0.1 s; the bound leaves room for a loaded
+	// The soft target is about 25 ms; the bound leaves room for a loaded
 	// machine (tools/latency measures the real overshoot).
 	require.Less(t, time.Since(start), 600*time.Millisecond)
 	require.Less(t, r.Nodes, LevelNodes(MaxSkill-1), "the clock, not the budget, ended it")
@@ -165,4 +179,21 @@ func TestWeakSearchIsReproducibleWithThreads(t *testing.T) {
 	}
 	require.Equal(t, results[0], results[1])
 	require.Equal(t, LevelNodes(12), results[0].Nodes)
+}
+
+// A weakened search checks its budget at every node, still without
+// allocating.
+func TestWeakSearchInnerLoopDoesNotAllocate(t *testing.T) {
+	for _, v := range board.Variants() {
+		e := newWeakEngine(10, 1)
+		e.Search(context.Background(), v.StartPosition(), nil, Limits{}, nil)
+		w := e.workers[0]
+		require.NotNil(t, w.run.weak)
+		e.stop.Store(false)
+		w.run.weak.nodes = 1 << 62 // the budget must not end the measured search
+		allocs := testing.AllocsPerRun(3, func() {
+			w.search(0, 4, -Infinity, Infinity, true)
+		})
+		require.Zero(t, allocs, v.Name())
+	}
 }
