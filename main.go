@@ -18,6 +18,7 @@ import (
 	"senapati/perft"
 	"senapati/protocol"
 	"senapati/search"
+	"senapati/wdl"
 	"senapati/web"
 )
 
@@ -32,19 +33,23 @@ func newSearchEngine(s search.Settings) *search.Engine {
 }
 
 // playingEngine is what the protocols drive: the search engine plus the
-// evaluation's explanation for the `eval` command.
+// evaluation's explanation for the `eval` command and the win/draw/loss
+// model of UCI_ShowWDL.
 type playingEngine struct{ *search.Engine }
 
 func (playingEngine) Explain(p *board.Position) []string { return eval.Report(p) }
+
+func (playingEngine) WDL(p *board.Position, score int) (int, int, int) { return wdl.Of(p, score) }
 
 // command is the shape every subcommand has.
 type command func(args []string, stdout, stderr io.Writer) int
 
 var commands = map[string]command{
-	"perft": perft.Main,
-	"bench": bench.Command(newSearchEngine),
-	"match": match.Main,
-	"play":  web.Command(newSearchEngine),
+	"perft":  perft.Main,
+	"bench":  bench.Command(newSearchEngine),
+	"match":  match.Main,
+	"play":   web.Command(newSearchEngine),
+	"wdlfit": wdl.Command,
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -70,4 +75,5 @@ const usage = `usage:
   senapati perft [-variant V] [-fen FEN] DEPTH      count legal move paths
   senapati match -engine cmd=PATH ... -engine ...   engine-vs-engine games (match -help)
   senapati bench [depth] [threads] [hash] [variant|all]   fixed-depth search benchmark
-  senapati play [-addr 127.0.0.1:8080] [-variant V]   a board to play and analyse in the browser (play -help)`
+  senapati play [-addr 127.0.0.1:8080] [-variant V]   a board to play and analyse in the browser (play -help)
+  senapati wdlfit -pgn FILE...                      fit the win/draw/loss model (wdlfit -help)`

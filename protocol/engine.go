@@ -23,6 +23,10 @@ type Engine interface {
 	Configure(search.Settings) // between searches only
 	// Explain lists the static evaluation's terms as text lines.
 	Explain(p *board.Position) []string
+	// WDL is the chance of a win, a draw and a loss in thousandths
+	// (summing to 1000) for the side to move in p, whose search score is
+	// score.
+	WDL(p *board.Position, score int) (win, draw, loss int)
 }
 
 // Tools are the extra commands a session offers besides playing.

@@ -7,12 +7,15 @@ import (
 	"senapati/board"
 	"senapati/eval"
 	"senapati/search"
+	"senapati/wdl"
 )
 
 // testEngine is assembled as main assembles the playing engine.
 type testEngine struct{ *search.Engine }
 
 func (testEngine) Explain(p *board.Position) []string { return eval.Report(p) }
+
+func (testEngine) WDL(p *board.Position, score int) (int, int, int) { return wdl.Of(p, score) }
 
 func newTestSearchEngine(s search.Settings) *search.Engine {
 	return search.NewEngine(s, eval.Evaluate, eval.PieceValue)

@@ -55,6 +55,7 @@ type state struct {
 	history  []uint64 // hashes of the positions before pos in this game
 	newGame  bool     // forget what was learnt before the next search
 	clear    bool     // empty the table before the next search
+	showWDL  bool     // UCI_ShowWDL: info lines carry wdl; a session starts without
 }
 
 func newState(e Engine, tools Tools) state {
@@ -128,6 +129,23 @@ var options = []*option{
 	{name: "MoveRule", kind: spin, min: 0, max: 1000,
 		get: func(s *state) string { return strconv.Itoa(s.settings.MoveRule.For(s.variant)) },
 		set: func(s *state, v optionValue) error { s.settings.MoveRule = search.Fixed(v.n); return nil }},
+	// Strength: UCI_LimitStrength plays at UCI_Elo; otherwise Skill Level
+	// counts (MaxSkill is full strength).
+	{name: "UCI_LimitStrength", kind: check,
+		get: func(s *state) string { return strconv.FormatBool(s.settings.Strength.Limited) },
+		set: func(s *state, v optionValue) error { s.settings.Strength.Limited = v.on; return nil }},
+	{name: "UCI_Elo", kind: spin, min: search.MinElo, max: search.MaxElo,
+		get: func(s *state) string { return strconv.Itoa(s.settings.Strength.Elo) },
+		set: func(s *state, v optionValue) error { s.settings.Strength.Elo = v.n; return nil }},
+	{name: "Skill Level", kind: spin, min: 0, max: search.MaxSkill,
+		get: func(s *state) string { return strconv.Itoa(s.settings.Strength.Skill()) },
+		set: func(s *state, v optionValue) error {
+			s.settings.Strength = s.settings.Strength.WithSkill(v.n)
+			return nil
+		}},
+	{name: "UCI_ShowWDL", kind: check,
+		get: func(s *state) string { return strconv.FormatBool(s.showWDL) },
+		set: func(s *state, v optionValue) error { s.showWDL = v.on; return nil }},
 }
 
 func findOption(name string) *option {

@@ -391,6 +391,7 @@ func (u *UCI) startSearch(l search.Limits) {
 	j := &job{done: make(chan struct{}), cancel: cancel, endless: l.Infinite || l.Ponder}
 	u.job = j
 	history := append([]uint64(nil), u.history...)
+	showWDL := u.showWDL // the search's copy: setoption may change the session's
 	go func() {
 		defer close(j.done)
 		defer cancel()
@@ -398,7 +399,7 @@ func (u *UCI) startSearch(l search.Limits) {
 			if l.Ponder && j.hit.Load() {
 				u.engine.PonderHit()
 			}
-			u.sendInfo(&root, in)
+			u.sendInfo(&root, in, showWDL)
 		})
 		switch {
 		case res.Best == board.NoMove:
@@ -431,14 +432,22 @@ func (u *UCI) startTool(run func()) {
 // whose score says who has won by the variant's rules, then bestmove (none).
 func (u *UCI) noMoves(p *board.Position) {
 	v := p.Verdict(0)
-	score := "cp 0"
+	score, wdl := "cp 0", " wdl 0 1000 0"
 	switch {
 	case v.Termination == board.Checkmate:
 		score = "mate 0"
 	case v.Winner != board.Nobody:
 		score = fmt.Sprintf("cp %d", v.Score(p.SideToMove(), 0))
 	}
-	u.send("info depth 0 score %s string %s", score, v.Reason())
+	if v.Winner == board.WinnerIs(p.SideToMove()) {
+		wdl = " wdl 1000 0 0"
+	} else if v.Winner != board.Nobody {
+		wdl = " wdl 0 0 1000"
+	}
+	if !u.showWDL { // the game is over: its result, not a model, says who won
+		wdl = ""
+	}
+	u.send("info depth 0 score %s%s string %s", score, wdl, v.Reason())
 	u.send("bestmove (none)")
 }
 
@@ -452,7 +461,7 @@ func formatScore(s int) string {
 	return fmt.Sprintf("cp %d", s)
 }
 
-func (u *UCI) sendInfo(root *board.Position, in search.Info) {
+func (u *UCI) sendInfo(root *board.Position, in search.Info, showWDL bool) {
 	bound := ""
 	switch in.Bound {
 	case search.BoundLower:
@@ -460,8 +469,13 @@ func (u *UCI) sendInfo(root *board.Position, in search.Info) {
 	case search.BoundUpper:
 		bound = " upperbound"
 	}
-	u.send("info depth %d seldepth %d multipv %d score %s%s nodes %d nps %d hashfull %d time %d pv %s",
-		in.Depth, in.SelDepth, in.MultiPV, formatScore(in.Score), bound, in.Nodes, in.NPS, in.HashFull, in.Time.Milliseconds(), pvString(root, in.PV))
+	wdl := ""
+	if showWDL {
+		w, d, l := u.engine.WDL(root, in.Score)
+		wdl = fmt.Sprintf(" wdl %d %d %d", w, d, l)
+	}
+	u.send("info depth %d seldepth %d multipv %d score %s%s%s nodes %d nps %d hashfull %d time %d pv %s",
+		in.Depth, in.SelDepth, in.MultiPV, formatScore(in.Score), wdl, bound, in.Nodes, in.NPS, in.HashFull, in.Time.Milliseconds(), pvString(root, in.PV))
 }
 
 // pvString writes a principal variation as move strings.

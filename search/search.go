@@ -59,15 +59,18 @@ type Engine struct {
 
 	mu        sync.Mutex
 	stop      atomic.Bool
+	stopAsked atomic.Bool // Stop was called: stop is also set by limits
 	ponder    atomic.Bool
 	startTime time.Time
 	workers   []*worker
+	gameSeed  uint64   // the weakened choice's seed this game, unless settings fix one
+	weak      weakPlan // the weakened search's plan, reused
 }
 
 // NewEngine makes an engine that scores positions with eval and orders
 // captures by value.
 func NewEngine(s Settings, eval Evaluator, value PieceValuer) *Engine {
-	e := &Engine{eval: eval, value: value}
+	e := &Engine{eval: eval, value: value, gameSeed: newGameSeed()}
 	e.settings = normalize(s)
 	e.TT = NewTT(e.settings.HashMB)
 	e.settings.HashMB = e.TT.MB()
@@ -78,6 +81,7 @@ func normalize(s Settings) Settings {
 	s.Threads = max(s.Threads, 1)
 	s.MultiPV = max(s.MultiPV, 1)
 	s.HashMB = max(s.HashMB, 1)
+	s.Strength = s.Strength.normalize()
 	return s
 }
 
@@ -104,7 +108,10 @@ func (e *Engine) ClearHash() {
 }
 
 // Stop ends the running search as soon as possible (UCI stop).
-func (e *Engine) Stop() { e.stop.Store(true) }
+func (e *Engine) Stop() {
+	e.stopAsked.Store(true)
+	e.stop.Store(true)
+}
 
 // PonderHit turns a ponder search into a normal timed one.
 func (e *Engine) PonderHit() { e.ponder.Store(false) }
@@ -115,6 +122,39 @@ func (e *Engine) NewGame() {
 	defer e.mu.Unlock()
 	e.TT.Clear()
 	e.workers = nil
+	e.gameSeed = newGameSeed()
+}
+
+// seed is the weakened choice's seed: the settings' if they fix one, else
+// the game's.
+func (e *Engine) seed() uint64 {
+	if s := e.settings.Strength.Seed; s != 0 {
+		return s
+	}
+	return e.gameSeed
+}
+
+// weakResult reports the lines the weakened search chooses from (those of
+// its last completed iteration) and answers with the chosen one.
+func (s *searchRun) weakResult() Result {
+	p := s.weak
+	if s.report != nil {
+		el, nodes := s.elapsed(), s.totalNodes()
+		for i := range p.lines {
+			l := &p.lines[i]
+			s.report(Info{
+				Depth: p.depth, SelDepth: max(l.selDepth, p.depth), MultiPV: i + 1, Score: l.score, Bound: BoundExact,
+				Nodes: nodes, NPS: uint64(float64(nodes) / max(el.Seconds(), 1e-6)),
+				HashFull: s.e.TT.HashFull(), Time: el, PV: slices.Clone(l.pv),
+			})
+		}
+	}
+	l := &p.lines[p.choose()]
+	r := Result{Best: l.move, Score: l.score, Depth: p.depth, Nodes: s.totalNodes()}
+	if len(l.pv) > 1 {
+		r.Ponder = l.pv[1]
+	}
+	return r
 }
 
 // rootMove is one legal root move with what the last iteration learnt.
@@ -133,8 +173,9 @@ func (e *Engine) Search(ctx context.Context, root board.Position, history []uint
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.stop.Store(false)
+	e.stopAsked.Store(false)
 	if ctx.Err() != nil { // stopped before it began
-		e.stop.Store(true)
+		e.Stop()
 	}
 	e.ponder.Store(limits.Ponder)
 	e.startTime = time.Now()
@@ -168,7 +209,8 @@ func (e *Engine) Search(ctx context.Context, root board.Position, history []uint
 	}
 
 	moveRule := e.settings.MoveRule.For(root.Variant())
-	soft, hard := timeBudget(&limits, int(root.SideToMove()), e.settings.MoveOverhead)
+	weakened := e.settings.Strength.Level() < MaxSkill
+	soft, hard := moveTime(&limits, int(root.SideToMove()), e.settings.MoveOverhead, weakened)
 	if hard > 0 {
 		// The deadline stops every thread even when none of them is
 		// scheduled to look at the clock (more threads than CPUs). The timer
@@ -186,14 +228,25 @@ func (e *Engine) Search(ctx context.Context, root board.Position, history []uint
 			}
 		}()
 	}
+	threads, multiPV := e.settings.Threads, e.settings.MultiPV
+	var weak *weakPlan
+	if weakened {
+		level := e.settings.Strength.Level()
+		// One thread, so that the budget is what is searched and a game
+		// can be replayed; at least weakLines lines to choose from.
+		weak = &e.weak
+		weak.start(level, e.seed(), root.Hash())
+		threads, multiPV = 1, max(multiPV, weakLines)
+	}
 	s := &searchRun{
 		e: e, limits: limits, soft: soft, hard: hard, moveRule: moveRule,
-		multiPV: min(e.settings.MultiPV, len(roots)), report: report,
+		multiPV: min(multiPV, len(roots)), report: report, threads: threads, weak: weak,
+		countEachNode: limits.Nodes > 0 || weak != nil,
 	}
-	for len(e.workers) < e.settings.Threads {
+	for len(e.workers) < threads {
 		e.workers = append(e.workers, &worker{})
 	}
-	workers := e.workers[:e.settings.Threads]
+	workers := e.workers[:threads]
 	var g errgroup.Group
 	for i, w := range workers {
 		w.reset(s, i, root, history, roots)
@@ -202,7 +255,7 @@ func (e *Engine) Search(ctx context.Context, root board.Position, history []uint
 			if i == 0 {
 				// The main thread decides when the search ends; an infinite or
 				// ponder search waits for stop before answering.
-				for (s.limits.Infinite || e.ponder.Load()) && !e.stop.Load() {
+				for (s.limits.Infinite || e.ponder.Load()) && !s.answerNow() {
 					time.Sleep(time.Millisecond)
 				}
 				e.stop.Store(true)
@@ -211,6 +264,9 @@ func (e *Engine) Search(ctx context.Context, root board.Position, history []uint
 		})
 	}
 	_ = g.Wait()
+	if weak != nil && weak.depth > 0 {
+		return s.weakResult()
+	}
 	best := workers[0]
 	for _, w := range workers[1:] { // a helper that finished a deeper iteration knows more
 		if w.completed > best.completed && w.roots[0].score > best.roots[0].score-50 {
@@ -234,16 +290,31 @@ type searchRun struct {
 	soft, hard time.Duration
 	moveRule   int
 	multiPV    int
+	threads    int
 	report     func(Info)
 	reportMu   sync.Mutex
+	weak       *weakPlan // nil at full strength
+	// countEachNode: the limits are checked at every node, not every
+	// 1024, so node budgets are exact.
+	countEachNode bool
 }
 
 func (s *searchRun) totalNodes() uint64 {
 	var n uint64
-	for _, w := range s.e.workers[:s.e.settings.Threads] {
+	for _, w := range s.e.workers[:s.threads] {
 		n += w.nodes.Load()
 	}
 	return n
+}
+
+// answerNow: an infinite or ponder search that has finished may answer. A
+// weakened search that spent its budget still waits for stop (or
+// ponderhit), as UCI wants.
+func (s *searchRun) answerNow() bool {
+	if s.weak != nil {
+		return s.e.stopAsked.Load()
+	}
+	return s.e.stop.Load()
 }
 
 func (s *searchRun) elapsed() time.Duration { return time.Since(s.e.startTime) }
@@ -319,6 +390,9 @@ func (w *worker) iterate() {
 		w.completed = depth
 		if w.id != 0 {
 			continue
+		}
+		if s.weak != nil {
+			s.weak.record(w.roots[:s.multiPV], depth)
 		}
 		best := w.roots[0]
 		if best.move != lastBest {

@@ -14,11 +14,13 @@ type Settings struct {
 	MultiPV      int
 	MoveOverhead time.Duration // kept back per move for GUI and OS latency
 	MoveRule     MoveRule
+	Strength     Strength
 }
 
 // DefaultSettings is what an engine starts with.
 func DefaultSettings() Settings {
-	return Settings{HashMB: 16, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond}
+	return Settings{HashMB: 16, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond,
+		Strength: Strength{Elo: DefaultElo}}
 }
 
 // MoveRule is the move-rule setting: the variant's own number of moves

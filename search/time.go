@@ -52,3 +52,14 @@ func timeBudget(l *Limits, side int, overhead time.Duration) (soft, hard time.Du
 	soft = min(soft, hard)
 	return soft, hard
 }
+
+// moveTime is timeBudget for a full-strength or a weakened search. A
+// weakened engine needs no time extensions: on a clock it stops at the
+// soft target at the latest, well inside the clock.
+func moveTime(l *Limits, side int, overhead time.Duration, weakened bool) (soft, hard time.Duration) {
+	soft, hard = timeBudget(l, side, overhead)
+	if weakened && soft > 0 {
+		hard = soft
+	}
+	return soft, hard
+}

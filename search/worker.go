@@ -71,6 +71,10 @@ func (w *worker) checkLimits() {
 	if s.limits.Nodes > 0 && s.totalNodes() >= s.limits.Nodes {
 		s.e.stop.Store(true)
 	}
+	// A weakened search spends its budget once it has a move to choose.
+	if s.weak != nil && w.completed > 0 && w.nodes.Load() >= s.weak.nodes {
+		s.e.stop.Store(true)
+	}
 	if s.hard > 0 && !s.e.ponder.Load() && s.elapsed() >= s.hard {
 		s.e.stop.Store(true)
 	}
@@ -78,7 +82,7 @@ func (w *worker) checkLimits() {
 
 func (w *worker) countNode() {
 	n := w.nodes.Add(1)
-	if n-w.lastCheck >= 1024 || w.run.limits.Nodes > 0 {
+	if n-w.lastCheck >= 1024 || w.run.countEachNode {
 		w.lastCheck = n
 		w.checkLimits()
 	}
