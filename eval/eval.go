@@ -52,6 +52,7 @@ const (
 	tCastling
 	tLeap
 	tFewPieces
+	tEnding
 	tTempo
 	numTerms
 )
@@ -71,6 +72,7 @@ var termNames = [numTerms]string{
 	tCastling:   "castling",
 	tLeap:       "raja leap",
 	tFewPieces:  "few pieces",
+	tEnding:     "ending",
 	tTempo:      "tempo",
 }
 
@@ -87,7 +89,8 @@ type acc struct {
 	mg, eg  [numTerms]int
 	phase   int
 	special special
-	bare    int // White's score when special == specialBare
+	bare    int    // White's score when special == specialBare
+	scale   [2]int // /64, applied when the score favours that side (endgame.go)
 }
 
 func (a *acc) add(t termID, sign int, s score) {
@@ -99,18 +102,24 @@ func taper(mg, eg, phase int) int {
 	return (mg*phase + eg*(PhaseMidgame-phase)) / PhaseMidgame
 }
 
-func (a *acc) total(pr *params) int {
+// total is the score from White's point of view: the sum of the tapered
+// terms, then scaled for material that cannot win, then for the move rule.
+func (a *acc) total(pr *params, p *board.Position) (sum, scaled, final int) {
 	switch a.special {
 	case specialBare:
-		return a.bare
+		return a.bare, a.bare, a.bare
 	case specialDraw:
-		return 0
+		return 0, 0, 0
 	}
-	sum := 0
 	for _, t := range pr.terms {
 		sum += taper(a.mg[t], a.eg[t], a.phase)
 	}
-	return sum
+	favoured := board.White
+	if sum < 0 {
+		favoured = board.Black
+	}
+	scaled = sum * a.scale[favoured] / scaleNormal
+	return sum, scaled, moveRuleScale(p, scaled)
 }
 
 // Evaluate returns the static score in centipawns from the side to move's
@@ -119,7 +128,7 @@ func Evaluate(p *board.Position) int {
 	pr := paramsFor(p.Variant())
 	var a acc
 	compute(p, pr, &a)
-	s := a.total(pr)
+	_, _, s := a.total(pr, p)
 	if p.SideToMove() == board.Black {
 		return -s
 	}
@@ -151,7 +160,13 @@ func Explain(p *board.Position) Breakdown {
 		b.Terms = append(b.Terms, Term{Name: "insufficient material", MG: -sum.MG, EG: -sum.EG, Score: -sum.Score})
 		sum.Score = 0
 	}
-	b.Total = sum.Score
+	_, scaled, final := a.total(pr, p)
+	if a.special == specialNone {
+		b.Terms = append(b.Terms,
+			Term{Name: "drawish material", Score: scaled - sum.Score},
+			Term{Name: "move rule", Score: final - scaled})
+	}
+	b.Total = final
 	return b
 }
 
@@ -372,6 +387,7 @@ func compute(p *board.Position, pr *params, a *acc) {
 	}
 
 	a.add(tTempo, 1-2*int(p.SideToMove()), tempoBonus)
+	evalEnding(p, pr, a, attacked, zone, ksq)
 
 	if p.InsufficientMaterial() {
 		a.special = specialDraw

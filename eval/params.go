@@ -177,7 +177,7 @@ func newParams(v *board.Variant) *params {
 		pr.mobAverage = [board.NumTypes]int{board.Knight: 4, board.Bishop: 6, board.Rook: 6, board.Queen: 12}
 		pr.kingDanger = 64
 		pr.passedMax = score{110, 210}
-		pr.terms = []termID{tMaterial, tPSQ, tMobility, tKing, tPawns, tPassed, tPieces, tThreats, tTempo}
+		pr.terms = []termID{tMaterial, tPSQ, tMobility, tKing, tPawns, tPassed, tPieces, tThreats, tEnding, tTempo}
 	case kindChaturanga:
 		pr.material = materialChaturanga
 		pr.pieceTypes = []board.PieceType{board.Knight, board.Alfil, board.Ferz, board.Rook}
@@ -189,7 +189,7 @@ func newParams(v *board.Variant) *params {
 		// A passed Padati is worth what it can become: a Ratha or Ashva
 		// is a real gain, a Mantri or Gaja little more than the Padati.
 		pr.passedFactor = [board.NumTypes]int{board.Rook: 256, board.Knight: 190, board.Ferz: 110, board.Alfil: 70}
-		pr.terms = []termID{tMaterial, tPSQ, tMobility, tKing, tPawns, tPassed, tPieces, tThreats, tLeap, tFewPieces, tTempo}
+		pr.terms = []termID{tMaterial, tPSQ, tMobility, tKing, tPawns, tPassed, tPieces, tThreats, tLeap, tFewPieces, tEnding, tTempo}
 	case kindDurg:
 		pr.material = materialDurg
 		pr.pieceTypes = []board.PieceType{board.Knight, board.Bishop, board.Rook, board.Rath, board.Queen}
@@ -201,7 +201,7 @@ func newParams(v *board.Variant) *params {
 		pr.passedMax = score{18, 35}
 		pr.pawnStructure = 48
 		pr.terms = []termID{tMaterial, tPSQ, tMobility, tKing, tPawns, tPassed, tPieces, tThreats,
-			tZones, tSuccession, tRani, tCastling, tTempo}
+			tZones, tSuccession, tRani, tCastling, tEnding, tTempo}
 	}
 
 	for _, t := range pr.pieceTypes {
