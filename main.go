@@ -17,6 +17,7 @@ import (
 	"senapati/perft"
 	"senapati/protocol"
 	"senapati/search"
+	"senapati/tune"
 )
 
 func main() {
@@ -42,6 +43,7 @@ var commands = map[string]command{
 	"perft": perft.Main,
 	"bench": bench.Command(newSearchEngine),
 	"match": match.Main,
+	"tune":  tune.Main,
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -66,4 +68,5 @@ const usage = `usage:
   senapati                                          UCI engine on stdin/stdout
   senapati perft [-variant V] [-fen FEN] DEPTH      count legal move paths
   senapati match -engine cmd=PATH ... -engine ...   engine-vs-engine games (match -help)
-  senapati bench [depth] [threads] [hash] [variant|all]   fixed-depth search benchmark`
+  senapati bench [depth] [threads] [hash] [variant|all]   fixed-depth search benchmark
+  senapati tune -variant V [flags] GAMES.pgn...     fit the evaluation to game results (tune -help)`

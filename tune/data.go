@@ -1,0 +1,128 @@
+package tune
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"senapati/board"
+	"senapati/eval"
+	"senapati/match"
+)
+
+// sample is one quiet position of a game with the game's result, from
+// White's point of view (1 a White win, 0.5 a draw, 0 a loss).
+type sample struct {
+	pos    board.Position
+	result float64
+}
+
+// loadStats counts what reading the games kept and dropped.
+type loadStats struct {
+	games, skippedGames, positions, quiet int
+}
+
+// loadGames replays every game of PGN text r in variant v and keeps its
+// quiet positions after the first skip plies: not in check, the game not
+// over, and the capture search finds nothing better than the static score
+// (so the evaluation alone is fitted, not tactics it cannot see). Games
+// without a decisive or drawn result, or of another variant, are skipped;
+// a move that does not replay is an error naming the game.
+func loadGames(v *board.Variant, r io.Reader, skip, every int, st *loadStats) ([]sample, error) {
+	games, err := match.ReadPGN(r)
+	if err != nil {
+		return nil, err
+	}
+	var out []sample
+	for gi, g := range games {
+		result, ok := map[string]float64{"1-0": 1, "0-1": 0, "1/2-1/2": 0.5}[g.Result]
+		if name, tagged := g.Tags["Variant"]; !ok || tagged && !strings.EqualFold(name, v.Name()) &&
+			!(v == board.Chess() && strings.EqualFold(name, "standard")) {
+			st.skippedGames++
+			continue
+		}
+		fen := v.StartFEN()
+		if f, ok := g.Tags["FEN"]; ok {
+			fen = f
+		}
+		p, err := board.ParseFEN(v, fen)
+		if err != nil {
+			return nil, fmt.Errorf("game %d: %v", gi+1, err)
+		}
+		st.games++
+		for ply, s := range g.Moves {
+			m, err := p.ParseSAN(s)
+			if err != nil {
+				return nil, fmt.Errorf("game %d, ply %d: %v", gi+1, ply+1, err)
+			}
+			p.DoMove(m)
+			if ply+1 < skip {
+				continue
+			}
+			st.positions++
+			if !isQuiet(&p) {
+				continue
+			}
+			st.quiet++
+			if st.quiet%every == 0 {
+				out = append(out, sample{p, result})
+			}
+		}
+	}
+	return out, nil
+}
+
+// isQuiet: not in check, not decided by the rules, and no capture line
+// changes the static score.
+func isQuiet(p *board.Position) bool {
+	if p.InCheck() || p.Verdict(0).Over() {
+		return false
+	}
+	stand := eval.Evaluate(p)
+	if abs(stand) >= decided {
+		return false
+	}
+	return quiesce(p, -infinity, infinity, quietDepth) == stand
+}
+
+const (
+	infinity   = 1 << 20
+	decided    = 3000 // bare-Raja and other rule scores: nothing to fit
+	quietDepth = 6
+)
+
+// quiesce is a small capture search (stand pat, captures only, checking
+// replies left out) from the side to move's point of view.
+func quiesce(p *board.Position, alpha, beta, depth int) int {
+	best := eval.Evaluate(p)
+	if depth == 0 || best >= beta {
+		return best
+	}
+	alpha = max(alpha, best)
+	var ml board.MoveList
+	p.GenerateNoisy(&ml)
+	for i := 0; i < ml.N; i++ {
+		c := *p
+		c.DoMove(ml.Moves[i])
+		if c.InCheck() || c.Verdict(0).Over() {
+			continue
+		}
+		if s := -quiesce(&c, -beta, -alpha, depth-1); s > best {
+			best = s
+			if s > alpha {
+				alpha = s
+				if s >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
