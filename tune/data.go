@@ -24,11 +24,13 @@ type loadStats struct {
 
 // loadGames replays every game of PGN text r in variant v and keeps its
 // quiet positions after the first skip plies: not in check, the game not
-// over, and the capture search finds nothing better than the static score
-// (so the evaluation alone is fitted, not tactics it cannot see). Games
+// over, the capture search finds nothing better than the static score
+// (so the evaluation alone is fitted, not tactics it cannot see), and that
+// score within bound (beyond it the result says little about the weights:
+// a won game, or dead material far ahead). Games
 // without a decisive or drawn result, or of another variant, are skipped;
 // a move that does not replay is an error naming the game.
-func loadGames(v *board.Variant, r io.Reader, skip, every int, st *loadStats) ([]sample, error) {
+func loadGames(v *board.Variant, r io.Reader, skip, every, bound int, st *loadStats) ([]sample, error) {
 	games, err := match.ReadPGN(r)
 	if err != nil {
 		return nil, err
@@ -60,7 +62,7 @@ func loadGames(v *board.Variant, r io.Reader, skip, every int, st *loadStats) ([
 				continue
 			}
 			st.positions++
-			if !isQuiet(&p) {
+			if !isQuiet(&p) || abs(eval.Evaluate(&p)) > bound {
 				continue
 			}
 			st.quiet++

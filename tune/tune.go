@@ -160,6 +160,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	variant := fs.String("variant", "chess", "chess, chaturanga or durg")
 	skip := fs.Int("skip", 8, "plies at the start of each game left out (the opening)")
 	every := fs.Int("every", 1, "keep every Nth quiet position")
+	bound := fs.Int("bound", 1000, "leave out positions whose static score is beyond this (centipawns)")
 	passes := fs.Int("passes", 20, "passes over all parameters at most")
 	step := fs.Int("step", 4, "first step size (halved down to 1 when a pass finds nothing)")
 	k := fs.Float64("k", 0, "the sigmoid's scale K (0: fit it to the data first)")
@@ -206,8 +207,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	case fs.NArg() == 0:
 		fs.Usage()
 		return 2
-	case *every < 1 || *passes < 0 || *step < 1 || *threads < 1 || *k < 0 || *skip < 0:
-		return fail("-every, -step and -threads need at least 1; -passes, -k and -skip at least 0")
+	case *every < 1 || *passes < 0 || *step < 1 || *threads < 1 || *k < 0 || *skip < 0 || *bound < 1:
+		return fail("-every, -step, -threads and -bound need at least 1; -passes, -k and -skip at least 0")
 	}
 	var samples []sample
 	var st loadStats
@@ -216,7 +217,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail("%v", err)
 		}
-		s, err := loadGames(v, f, *skip, *every, &st)
+		s, err := loadGames(v, f, *skip, *every, *bound, &st)
 		f.Close()
 		if err != nil {
 			return fail("%s: %v", name, err)

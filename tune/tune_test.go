@@ -118,7 +118,7 @@ func TestLoadGames(t *testing.T) {
 1. e4 *
 `
 	var st loadStats
-	s, err := loadGames(board.Chess(), strings.NewReader(pgn), 1, 1, &st)
+	s, err := loadGames(board.Chess(), strings.NewReader(pgn), 1, 1, 3000, &st)
 	require.NoError(t, err)
 	assert.Equal(t, 2, st.games)
 	assert.Equal(t, 2, st.skippedGames)
@@ -138,7 +138,7 @@ func TestLoadGames(t *testing.T) {
 	assert.Equal(t, st.quiet, len(s))
 	assert.Less(t, st.quiet, st.positions)
 
-	_, err = loadGames(board.Chess(), strings.NewReader("[Result \"1-0\"]\n\n1. e4 Ke7?? 1-0\n"), 0, 1, &st)
+	_, err = loadGames(board.Chess(), strings.NewReader("[Result \"1-0\"]\n\n1. e4 Ke7?? 1-0\n"), 0, 1, 3000, &st)
 	assert.ErrorContains(t, err, "game 1, ply 2")
 }
 
