@@ -15,11 +15,13 @@ import (
 type sample struct {
 	pos    board.Position
 	result float64
+	game   int // index of its game over all files read
 }
 
 // loadStats counts what reading the games kept and dropped.
 type loadStats struct {
 	games, skippedGames, positions, quiet int
+	read                                  int // games read over all files, skipped ones too
 }
 
 // loadGames replays every game of PGN text r in variant v and keeps its
@@ -37,6 +39,7 @@ func loadGames(v *board.Variant, r io.Reader, skip, every, bound int, st *loadSt
 	}
 	var out []sample
 	for gi, g := range games {
+		st.read++
 		result, ok := map[string]float64{"1-0": 1, "0-1": 0, "1/2-1/2": 0.5}[g.Result]
 		if name, tagged := g.Tags["Variant"]; !ok || tagged && !strings.EqualFold(name, v.Name()) &&
 			!(v == board.Chess() && strings.EqualFold(name, "standard")) {
@@ -67,7 +70,7 @@ func loadGames(v *board.Variant, r io.Reader, skip, every, bound int, st *loadSt
 			}
 			st.quiet++
 			if st.quiet%every == 0 {
-				out = append(out, sample{p, result})
+				out = append(out, sample{p, result, st.read})
 			}
 		}
 	}

@@ -168,6 +168,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	only := fs.String("params", ".", "regular expression: the parameters to tune (see -list)")
 	fixed := fs.String("fix", `^Material\[Pawn\]\.mg$`, "regular expression: parameters kept (the pawn anchors the scale); empty: none")
 	list := fs.Bool("list", false, "print the variant's parameters and exit")
+	validate := fs.Int("validate", 0, "hold out every Nth game and report the error on those positions too (0: none)")
 	write := fs.String("write", "", "write the tuned weights as Go source to this file (eval/weights.go)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: senapati tune -variant V [flags] GAMES.pgn...")
@@ -207,7 +208,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	case fs.NArg() == 0:
 		fs.Usage()
 		return 2
-	case *every < 1 || *passes < 0 || *step < 1 || *threads < 1 || *k < 0 || *skip < 0 || *bound < 1:
+	case *every < 1 || *passes < 0 || *step < 1 || *threads < 1 || *k < 0 || *skip < 0 || *bound < 1 || *validate < 0:
 		return fail("-every, -step, -threads and -bound need at least 1; -passes, -k and -skip at least 0")
 	}
 	var samples []sample
@@ -226,14 +227,37 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%d games (%d skipped), %d positions, %d quiet, %d kept\n",
 		st.games, st.skippedGames, st.positions, st.quiet, len(samples))
+	var held []sample
+	if *validate > 0 {
+		train := samples[:0:0]
+		for _, s := range samples {
+			if s.game%*validate == 0 {
+				held = append(held, s)
+			} else {
+				train = append(train, s)
+			}
+		}
+		samples = train
+		fmt.Fprintf(stdout, "%d positions held out (every %dth game), %d to fit\n", len(held), *validate, len(samples))
+	}
 	if len(samples) == 0 {
 		return fail("no positions to fit")
+	}
+	var heldBefore float64
+	if len(held) > 0 {
+		if *k == 0 { // fit K once, on the positions fitted
+			*k = fitK(samples, *threads)
+		}
+		heldBefore = fitError(held, *k, *threads)
 	}
 	r, err := optimize(v, samples, options{k: *k, passes: *passes, step: *step, threads: *threads, tune: re, fix: fix, log: stdout})
 	if err != nil {
 		return fail("%v", err)
 	}
 	fmt.Fprintf(stdout, "error before %.6f, after %.6f (K %.4f)\n", r.before, r.after, r.k)
+	if len(held) > 0 {
+		fmt.Fprintf(stdout, "held-out error before %.6f, after %.6f\n", heldBefore, fitError(held, r.k, *threads))
+	}
 	for i, p := range r.params {
 		if r.values[i] != p.Value {
 			fmt.Fprintf(stdout, "  %s: %d -> %d\n", p.Name, p.Value, r.values[i])

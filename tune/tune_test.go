@@ -45,7 +45,7 @@ func TestFitKRecoversTheModel(t *testing.T) {
 	const k0 = 1.3
 	var samples []sample
 	for _, p := range playouts(t, board.Chess(), 300) {
-		samples = append(samples, sample{p, predict(k0, whiteScore(&p))})
+		samples = append(samples, sample{pos: p, result: predict(k0, whiteScore(&p))})
 	}
 	k := fitK(samples, 2)
 	assert.InDelta(t, k0, k, 0.01)
@@ -74,7 +74,7 @@ func TestOptimizeRecoversAPerturbedWeight(t *testing.T) {
 	var samples []sample
 	for _, p := range playouts(t, v, 600) {
 		if p.Pieces(board.White, board.Knight).Count() != p.Pieces(board.Black, board.Knight).Count() {
-			samples = append(samples, sample{p, predict(k0, whiteScore(&p))})
+			samples = append(samples, sample{pos: p, result: predict(k0, whiteScore(&p))})
 		}
 	}
 	require.Greater(t, len(samples), 30, "positions with unequal knights")
@@ -191,11 +191,13 @@ func TestMainWritesWeights(t *testing.T) {
 	}
 	require.NoError(t, writeFile(pgn, games.String()))
 	var out, errb bytes.Buffer
-	code := Main([]string{"-variant", "chess", "-skip", "0", "-passes", "2", "-params", `^Material`,
+	code := Main([]string{"-variant", "chess", "-skip", "0", "-passes", "2", "-params", `^Material`, "-validate", "4",
 		"-write", dir + "/weights.go", pgn}, &out, &errb)
 	require.Equal(t, 0, code, errb.String())
 	assert.Contains(t, out.String(), "40 games (0 skipped)")
 	assert.Regexp(t, `error before [0-9.]+, after [0-9.]+`, out.String())
+	assert.Contains(t, out.String(), "positions held out (every 4th game)")
+	assert.Regexp(t, `held-out error before [0-9.]+, after [0-9.]+`, out.String())
 	src, err := readFile(dir + "/weights.go")
 	require.NoError(t, err)
 	assert.Contains(t, src, "var weightsChess = weights{")
