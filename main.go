@@ -18,6 +18,7 @@ import (
 	"senapati/perft"
 	"senapati/protocol"
 	"senapati/search"
+	"senapati/tune"
 	"senapati/wdl"
 	"senapati/web"
 )
@@ -49,6 +50,7 @@ var commands = map[string]command{
 	"bench":  bench.Command(newSearchEngine),
 	"match":  match.Main,
 	"play":   web.Command(newSearchEngine),
+	"tune":   tune.Main,
 	"wdlfit": wdl.Command,
 }
 
@@ -76,4 +78,5 @@ const usage = `usage:
   senapati match -engine cmd=PATH ... -engine ...   engine-vs-engine games (match -help)
   senapati bench [depth] [threads] [hash] [variant|all]   fixed-depth search benchmark
   senapati play [-addr 127.0.0.1:8080] [-variant V]   a board to play and analyse in the browser (play -help)
+  senapati tune -variant V [flags] GAMES.pgn...     fit the evaluation to game results (tune -help)
   senapati wdlfit -pgn FILE...                      fit the win/draw/loss model (wdlfit -help)`

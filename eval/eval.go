@@ -52,6 +52,7 @@ const (
 	tCastling
 	tLeap
 	tFewPieces
+	tEnding
 	tTempo
 	numTerms
 )
@@ -71,6 +72,7 @@ var termNames = [numTerms]string{
 	tCastling:   "castling",
 	tLeap:       "raja leap",
 	tFewPieces:  "few pieces",
+	tEnding:     "ending",
 	tTempo:      "tempo",
 }
 
@@ -87,7 +89,8 @@ type acc struct {
 	mg, eg  [numTerms]int
 	phase   int
 	special special
-	bare    int // White's score when special == specialBare
+	bare    int    // White's score when special == specialBare
+	scale   [2]int // /64, applied when the score favours that side (endgame.go)
 }
 
 func (a *acc) add(t termID, sign int, s score) {
@@ -99,18 +102,24 @@ func taper(mg, eg, phase int) int {
 	return (mg*phase + eg*(PhaseMidgame-phase)) / PhaseMidgame
 }
 
-func (a *acc) total(pr *params) int {
+// total is the score from White's point of view: the sum of the tapered
+// terms, then scaled for material that cannot win, then for the move rule.
+func (a *acc) total(pr *params, p *board.Position) (sum, scaled, final int) {
 	switch a.special {
 	case specialBare:
-		return a.bare
+		return a.bare, a.bare, a.bare
 	case specialDraw:
-		return 0
+		return 0, 0, 0
 	}
-	sum := 0
 	for _, t := range pr.terms {
 		sum += taper(a.mg[t], a.eg[t], a.phase)
 	}
-	return sum
+	favoured := board.White
+	if sum < 0 {
+		favoured = board.Black
+	}
+	scaled = sum * a.scale[favoured] / scaleNormal
+	return sum, scaled, moveRuleScale(p, scaled)
 }
 
 // Evaluate returns the static score in centipawns from the side to move's
@@ -119,7 +128,7 @@ func Evaluate(p *board.Position) int {
 	pr := paramsFor(p.Variant())
 	var a acc
 	compute(p, pr, &a)
-	s := a.total(pr)
+	_, _, s := a.total(pr, p)
 	if p.SideToMove() == board.Black {
 		return -s
 	}
@@ -151,7 +160,13 @@ func Explain(p *board.Position) Breakdown {
 		b.Terms = append(b.Terms, Term{Name: "insufficient material", MG: -sum.MG, EG: -sum.EG, Score: -sum.Score})
 		sum.Score = 0
 	}
-	b.Total = sum.Score
+	_, scaled, final := a.total(pr, p)
+	if a.special == specialNone {
+		b.Terms = append(b.Terms,
+			Term{Name: "drawish material", Score: scaled - sum.Score},
+			Term{Name: "move rule", Score: final - scaled})
+	}
+	b.Total = final
 	return b
 }
 
@@ -169,30 +184,6 @@ func PieceValue(v *board.Variant, t board.PieceType) int {
 	}
 	return paramsFor(v).material[t].mg
 }
-
-// Feature weights (midgame, endgame), White's view before the sign.
-var (
-	doubledPawn    = score{-10, -20}
-	isolatedPawn   = score{-10, -14}
-	rookOpen       = score{20, 8}
-	rookSemiOpen   = score{10, 4}
-	bishopPair     = score{30, 45}
-	pawnThreat     = score{40, 30} // a piece attacked by an enemy pawn
-	hangingPiece   = score{30, 25} // attacked and not defended
-	hangingPawn    = score{8, 12}
-	shieldNear     = 12 // own pawn right in front of the king (midgame)
-	shieldFar      = 6  // own pawn two ranks in front
-	shieldNone     = -10
-	zoneGuard      = score{5, 3} // own piece standing in its own zone
-	zoneKingShield = score{5, 2} // a square next to the own king in an own zone
-	zoneKingFence  = score{4, 8} // a square next to the enemy king he may never enter
-	zoneIntruder   = score{20, 20}
-	forfeitCastle  = -25 // Durg: no castling left, king still on the e-file (midgame)
-	leapBonus      = score{12, 4}
-	fewPieces1     = score{-120, -220} // chaturanga: one piece left beside the Raja
-	fewPieces2     = score{-40, -90}
-	tempoBonus     = score{20, 10}
-)
 
 // raniHope is the share (/256) of the Rani's value a side can count on by
 // its fallen count: she comes once four pieces have fallen. Once the call
@@ -326,13 +317,13 @@ func compute(p *board.Position, pr *params, a *acc) {
 			f := board.FileSquares(b.Pop().File())
 			switch {
 			case f.And(pawns[c]).Empty() && f.And(pawns[them]).Empty():
-				pc.mg, pc.eg = pc.mg+rookOpen.mg, pc.eg+rookOpen.eg
+				pc.mg, pc.eg = pc.mg+pr.w.RookOpen.mg, pc.eg+pr.w.RookOpen.eg
 			case f.And(pawns[c]).Empty():
-				pc.mg, pc.eg = pc.mg+rookSemiOpen.mg, pc.eg+rookSemiOpen.eg
+				pc.mg, pc.eg = pc.mg+pr.w.RookSemiOpen.mg, pc.eg+pr.w.RookSemiOpen.eg
 			}
 		}
 		if bs := p.Pieces(c, board.Bishop); bs.And(board.DarkSquares()).Any() && bs.AndNot(board.DarkSquares()).Any() {
-			pc.mg, pc.eg = pc.mg+bishopPair.mg, pc.eg+bishopPair.eg
+			pc.mg, pc.eg = pc.mg+pr.w.BishopPair.mg, pc.eg+pr.w.BishopPair.eg
 		}
 		a.add(tPieces, sign, pc)
 
@@ -351,27 +342,28 @@ func compute(p *board.Position, pr *params, a *acc) {
 		nHP := hanging.And(enemyPieces).Count()
 		nHp := hanging.And(enemyPawns).Count()
 		a.add(tThreats, sign, score{
-			nPT*pawnThreat.mg + nHP*hangingPiece.mg + nHp*hangingPawn.mg,
-			nPT*pawnThreat.eg + nHP*hangingPiece.eg + nHp*hangingPawn.eg,
+			nPT*pr.w.PawnThreat.mg + nHP*pr.w.HangingPiece.mg + nHp*pr.w.HangingPawn.mg,
+			nPT*pr.w.PawnThreat.eg + nHP*pr.w.HangingPiece.eg + nHp*pr.w.HangingPawn.eg,
 		})
 
 		if durg {
 			evalDurg(p, pr, a, c, sign, zone, durgs, ksq, attacked, occ)
 		}
 		if pr.leap && p.HasLeap(c) {
-			a.add(tLeap, sign, leapBonus)
+			a.add(tLeap, sign, pr.w.Leap)
 		}
 		if pr.bareRajaLoses {
 			switch own.Count() - 1 {
 			case 1:
-				a.add(tFewPieces, sign, fewPieces1)
+				a.add(tFewPieces, sign, pr.w.FewPieces1)
 			case 2:
-				a.add(tFewPieces, sign, fewPieces2)
+				a.add(tFewPieces, sign, pr.w.FewPieces2)
 			}
 		}
 	}
 
-	a.add(tTempo, 1-2*int(p.SideToMove()), tempoBonus)
+	a.add(tTempo, 1-2*int(p.SideToMove()), pr.w.Tempo)
+	evalEnding(p, pr, a, attacked, zone, ksq)
 
 	if p.InsufficientMaterial() {
 		a.special = specialDraw
@@ -411,11 +403,11 @@ func evalKing(p *board.Position, pr *params, a *acc, c board.Color, sign int, k 
 			fp := pawns.And(board.FileSquares(f))
 			switch {
 			case fp.And(near).Any():
-				ks.mg += shieldNear
+				ks.mg += pr.w.ShieldNear
 			case fp.And(far).Any():
-				ks.mg += shieldFar
+				ks.mg += pr.w.ShieldFar
 			default:
-				ks.mg += shieldNone
+				ks.mg += pr.w.ShieldNone
 			}
 		}
 	}
@@ -441,8 +433,8 @@ func evalPawns(p *board.Position, pr *params, a *acc, c board.Color, sign int, p
 	rear, isolated, passed := pawnSets(c, pawns, up, down)
 	nd, ni := rear.Count(), isolated.Count()
 	a.add(tPawns, sign, score{
-		(nd*doubledPawn.mg + ni*isolatedPawn.mg) * pr.pawnStructure / 64,
-		(nd*doubledPawn.eg + ni*isolatedPawn.eg) * pr.pawnStructure / 64,
+		(nd*pr.w.DoubledPawn.mg + ni*pr.w.IsolatedPawn.mg) * pr.pawnStructure / 64,
+		(nd*pr.w.DoubledPawn.eg + ni*pr.w.IsolatedPawn.eg) * pr.pawnStructure / 64,
 	})
 
 	var pass score
@@ -560,12 +552,12 @@ func evalDurg(p *board.Position, pr *params, a *acc, c board.Color, sign int, zo
 	guards := own.And(zone[c]).AndNot(durgs[c]).AndNot(board.SquareBB(ksq[c])).Count()
 	shield := board.KingZone(ksq[c]).And(zone[c]).Count()
 	fence := board.KingZone(ksq[them]).And(zone[c]).Count()
-	z.mg = guards*zoneGuard.mg + shield*zoneKingShield.mg + fence*zoneKingFence.mg
-	z.eg = guards*zoneGuard.eg + shield*zoneKingShield.eg + fence*zoneKingFence.eg
+	z.mg = guards*pr.w.ZoneGuard.mg + shield*pr.w.ZoneKingShield.mg + fence*pr.w.ZoneKingFence.mg
+	z.eg = guards*pr.w.ZoneGuard.eg + shield*pr.w.ZoneKingShield.eg + fence*pr.w.ZoneKingFence.eg
 	for b := p.ColorPieces(them).And(zone[c]).AndNot(durgs[them]); b.Any(); {
 		s := b.Pop()
-		z.mg += zoneIntruder.mg
-		z.eg += zoneIntruder.eg
+		z.mg += pr.w.ZoneIntruder.mg
+		z.eg += pr.w.ZoneIntruder.eg
 		if attacked[c].Has(s) {
 			v := pr.material[p.PieceAt(s).Type()]
 			z.mg += v.mg / 4
@@ -610,7 +602,7 @@ func evalDurg(p *board.Position, pr *params, a *acc, c board.Color, sign int, zo
 	if k.File() == 4 && pr.relRank[c][k] <= 1 {
 		canCastle := p.CanCastle(c)
 		if !canCastle {
-			a.add(tCastling, sign, score{forfeitCastle, 0})
+			a.add(tCastling, sign, score{pr.w.ForfeitCastle, 0})
 		}
 	}
 }

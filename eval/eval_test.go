@@ -120,13 +120,6 @@ func TestExplainAddsUpAndMatchesEvaluate(t *testing.T) {
 	}
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
 // whiteScore is the evaluation from White's point of view.
 func whiteScore(p *board.Position) int {
 	if p.SideToMove() == board.Black {

@@ -20,7 +20,8 @@ const (
 // score is a midgame/endgame pair.
 type score struct{ mg, eg int }
 
-// Material values, in centipawns, midgame/endgame.
+// Material values (weights.go), in centipawns, midgame/endgame: why they
+// started where they did (the tuner may have moved them since).
 //
 // Chess: the usual scale; the bishop a little above the knight, the rook
 // gains in the endgame when lines open.
@@ -68,21 +69,11 @@ type score struct{ mg, eg int }
 //     minor piece or search would give a minor for it. Less in the endgame:
 //     fewer pieces are left to shelter, though the zone still fences the
 //     enemy Raja (zone term).
-var (
-	materialChess = [board.NumTypes]score{
-		board.Pawn: {100, 125}, board.Knight: {320, 310}, board.Bishop: {335, 345},
-		board.Rook: {500, 550}, board.Queen: {980, 1030},
-	}
-	materialChaturanga = [board.NumTypes]score{
-		board.Pawn: {100, 100}, board.Knight: {320, 300}, board.Alfil: {130, 110},
-		board.Ferz: {170, 200}, board.Rook: {500, 560},
-	}
-	materialDurg = [board.NumTypes]score{
-		board.Pawn: {85, 95}, board.Knight: {300, 280}, board.Bishop: {345, 365},
-		board.Rook: {530, 590}, board.Rath: {570, 600}, board.Queen: {1050, 1150},
-		board.Durg: {230, 200},
-	}
-)
+//
+// Passed pawns (PassedMax, PassedFactor): a passed Padati is worth what it
+// can become, so a Ratha or Ashva is a real gain, a Mantri or Gaja little
+// more than the Padati; a passed Sipahi never promotes and only cramps and
+// supports, so Durg's PassedMax is small.
 
 // kingValue is what PieceValue reports for the king (only for ordering
 // and exchange arithmetic; it never enters the evaluation).
@@ -95,6 +86,7 @@ const bareRajaScore = 5000
 // params is everything the evaluation needs for one variant, built once.
 type params struct {
 	v             *board.Variant
+	w             weights // what the tables are built from
 	kind          kind
 	files, ranks  int
 	boardMask     board.Bitboard
@@ -126,7 +118,7 @@ var allParams []*params
 
 func init() {
 	for _, v := range board.Variants() {
-		allParams = append(allParams, newParams(v))
+		allParams = append(allParams, newParams(v, defaultWeights(v)))
 	}
 }
 
@@ -141,8 +133,8 @@ func paramsFor(v *board.Variant) *params {
 	return allParams[0]
 }
 
-func newParams(v *board.Variant) *params {
-	pr := &params{v: v, files: v.Files(), ranks: v.Ranks(), boardMask: v.BoardSquares()}
+func newParams(v *board.Variant, w weights) *params {
+	pr := &params{v: v, w: w, files: v.Files(), ranks: v.Ranks(), boardMask: v.BoardSquares()}
 	switch v { // the weights below are each game's own
 	case board.Chaturanga():
 		pr.kind = kindChaturanga
@@ -167,41 +159,25 @@ func newParams(v *board.Variant) *params {
 	pr.kingAttack = [board.NumTypes]int{board.Knight: 2, board.Bishop: 2, board.Rook: 3, board.Queen: 5,
 		board.Rath: 3, board.Ferz: 1, board.Alfil: 1}
 	pr.kingShieldOK = 1
-	pr.pawnStructure = 64
+	pr.material, pr.mobWeight, pr.kingDanger = w.Material, w.Mobility, w.KingDanger
+	pr.passedMax, pr.passedFactor, pr.pawnStructure = w.PassedMax, w.PassedFactor, w.PawnStructure
 	switch pr.kind {
 	case kindChess:
-		pr.material = materialChess
 		pr.pieceTypes = []board.PieceType{board.Knight, board.Bishop, board.Rook, board.Queen}
 		pr.phaseWeight = [board.NumTypes]int{board.Knight: 1, board.Bishop: 1, board.Rook: 2, board.Queen: 4}
-		pr.mobWeight = [board.NumTypes]score{board.Knight: {4, 4}, board.Bishop: {5, 5}, board.Rook: {2, 4}, board.Queen: {1, 2}}
 		pr.mobAverage = [board.NumTypes]int{board.Knight: 4, board.Bishop: 6, board.Rook: 6, board.Queen: 12}
-		pr.kingDanger = 64
-		pr.passedMax = score{110, 210}
-		pr.terms = []termID{tMaterial, tPSQ, tMobility, tKing, tPawns, tPassed, tPieces, tThreats, tTempo}
+		pr.terms = []termID{tMaterial, tPSQ, tMobility, tKing, tPawns, tPassed, tPieces, tThreats, tEnding, tTempo}
 	case kindChaturanga:
-		pr.material = materialChaturanga
 		pr.pieceTypes = []board.PieceType{board.Knight, board.Alfil, board.Ferz, board.Rook}
 		pr.phaseWeight = [board.NumTypes]int{board.Knight: 2, board.Alfil: 1, board.Ferz: 1, board.Rook: 4}
-		pr.mobWeight = [board.NumTypes]score{board.Knight: {4, 4}, board.Alfil: {4, 3}, board.Ferz: {4, 5}, board.Rook: {3, 5}}
 		pr.mobAverage = [board.NumTypes]int{board.Knight: 4, board.Alfil: 2, board.Ferz: 2, board.Rook: 6}
-		pr.kingDanger = 44
-		pr.passedMax = score{80, 180}
-		// A passed Padati is worth what it can become: a Ratha or Ashva
-		// is a real gain, a Mantri or Gaja little more than the Padati.
-		pr.passedFactor = [board.NumTypes]int{board.Rook: 256, board.Knight: 190, board.Ferz: 110, board.Alfil: 70}
-		pr.terms = []termID{tMaterial, tPSQ, tMobility, tKing, tPawns, tPassed, tPieces, tThreats, tLeap, tFewPieces, tTempo}
+		pr.terms = []termID{tMaterial, tPSQ, tMobility, tKing, tPawns, tPassed, tPieces, tThreats, tLeap, tFewPieces, tEnding, tTempo}
 	case kindDurg:
-		pr.material = materialDurg
 		pr.pieceTypes = []board.PieceType{board.Knight, board.Bishop, board.Rook, board.Rath, board.Queen}
 		pr.phaseWeight = [board.NumTypes]int{board.Knight: 2, board.Bishop: 2, board.Rook: 4, board.Rath: 4, board.Queen: 8}
-		pr.mobWeight = [board.NumTypes]score{board.Knight: {4, 4}, board.Bishop: {4, 5}, board.Rook: {2, 4}, board.Rath: {3, 4}, board.Queen: {1, 2}}
 		pr.mobAverage = [board.NumTypes]int{board.Knight: 4, board.Bishop: 7, board.Rook: 7, board.Rath: 9, board.Queen: 14}
-		pr.kingDanger = 64
-		// No promotion: a passed Sipahi only cramps and supports.
-		pr.passedMax = score{18, 35}
-		pr.pawnStructure = 48
 		pr.terms = []termID{tMaterial, tPSQ, tMobility, tKing, tPawns, tPassed, tPieces, tThreats,
-			tZones, tSuccession, tRani, tCastling, tTempo}
+			tZones, tSuccession, tRani, tCastling, tEnding, tTempo}
 	}
 
 	for _, t := range pr.pieceTypes {

@@ -1,0 +1,118 @@
+// Code written by `senapati tune -write eval/weights.go` (see README,
+// "Tuning the evaluation"); the reasons behind the first values are in
+// params.go. Edit by hand in this layout (go test ./eval compares it with
+// what the writer makes) or regenerate; review either way.
+
+package eval
+
+import "senapati/board"
+
+var weightsChess = weights{
+	Material: [board.NumTypes]score{
+		board.Pawn:   {100, 125},
+		board.Knight: {320, 310},
+		board.Bishop: {335, 345},
+		board.Rook:   {500, 550},
+		board.Queen:  {980, 1030},
+	},
+	Mobility: [board.NumTypes]score{
+		board.Knight: {4, 4},
+		board.Bishop: {5, 5},
+		board.Rook:   {2, 4},
+		board.Queen:  {1, 2},
+	},
+	KingDanger:    64,
+	ShieldNear:    12,
+	ShieldFar:     6,
+	ShieldNone:    -10,
+	PassedMax:     score{110, 210},
+	PawnStructure: 64,
+	DoubledPawn:   score{-10, -20},
+	IsolatedPawn:  score{-10, -14},
+	RookOpen:      score{20, 8},
+	RookSemiOpen:  score{10, 4},
+	BishopPair:    score{30, 45},
+	PawnThreat:    score{40, 30},
+	HangingPiece:  score{30, 25},
+	HangingPawn:   score{8, 12},
+	Tempo:         score{20, 10},
+}
+
+var weightsChaturanga = weights{
+	Material: [board.NumTypes]score{
+		board.Pawn:   {100, 100},
+		board.Knight: {320, 300},
+		board.Rook:   {500, 560},
+		board.Ferz:   {170, 200},
+		board.Alfil:  {130, 110},
+	},
+	Mobility: [board.NumTypes]score{
+		board.Knight: {4, 4},
+		board.Rook:   {3, 5},
+		board.Ferz:   {4, 5},
+		board.Alfil:  {4, 3},
+	},
+	KingDanger: 44,
+	ShieldNear: 12,
+	ShieldFar:  6,
+	ShieldNone: -10,
+	PassedMax:  score{80, 180},
+	PassedFactor: [board.NumTypes]int{
+		board.Knight: 190,
+		board.Rook:   256,
+		board.Ferz:   110,
+		board.Alfil:  70,
+	},
+	PawnStructure: 64,
+	DoubledPawn:   score{-10, -20},
+	IsolatedPawn:  score{-10, -14},
+	RookOpen:      score{20, 8},
+	RookSemiOpen:  score{10, 4},
+	BishopPair:    score{30, 45},
+	PawnThreat:    score{40, 30},
+	HangingPiece:  score{30, 25},
+	HangingPawn:   score{8, 12},
+	Tempo:         score{20, 10},
+	Leap:          score{12, 4},
+	FewPieces1:    score{-120, -220},
+	FewPieces2:    score{-40, -90},
+}
+
+var weightsDurg = weights{
+	Material: [board.NumTypes]score{
+		board.Pawn:   {85, 95},
+		board.Knight: {300, 280},
+		board.Bishop: {345, 365},
+		board.Rook:   {530, 590},
+		board.Queen:  {1050, 1150},
+		board.Rath:   {570, 600},
+		board.Durg:   {230, 200},
+	},
+	Mobility: [board.NumTypes]score{
+		board.Knight: {4, 4},
+		board.Bishop: {4, 5},
+		board.Rook:   {2, 4},
+		board.Queen:  {1, 2},
+		board.Rath:   {3, 4},
+	},
+	KingDanger:     64,
+	ShieldNear:     12,
+	ShieldFar:      6,
+	ShieldNone:     -10,
+	PassedMax:      score{18, 35},
+	PawnStructure:  48,
+	DoubledPawn:    score{-10, -20},
+	IsolatedPawn:   score{-10, -14},
+	RookOpen:       score{20, 8},
+	RookSemiOpen:   score{10, 4},
+	BishopPair:     score{30, 45},
+	PawnThreat:     score{40, 30},
+	HangingPiece:   score{30, 25},
+	HangingPawn:    score{8, 12},
+	Tempo:          score{20, 10},
+	ZoneGuard:      score{5, 3},
+	ZoneKingShield: score{5, 2},
+	ZoneKingFence:  score{4, 8},
+	ZoneIntruder:   score{20, 20},
+	ForfeitCastle:  -25,
+}

@@ -1,0 +1,205 @@
+package tune
+
+import (
+	"bytes"
+	"io"
+	"math"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"senapati/board"
+	"senapati/eval"
+)
+
+// positions from seeded random playouts: material of every kind.
+func playouts(t *testing.T, v *board.Variant, n int) []board.Position {
+	t.Helper()
+	var out []board.Position
+	var ml board.MoveList
+	seed := uint64(1)
+	for len(out) < n {
+		p := v.StartPosition()
+		for ply := 0; ply < 60; ply++ {
+			p.GenerateMoves(&ml)
+			if ml.N == 0 || p.Verdict(0).Over() {
+				break
+			}
+			seed = seed*6364136223846793005 + 1442695040888963407
+			p.DoMove(ml.Moves[int(seed>>33)%ml.N])
+			if ply > 10 && isQuiet(&p) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out[:n]
+}
+
+// Results drawn from a known model are fitted back: with results equal to
+// sigmoid(K0*s/400) of the evaluation's own scores, fitK finds K0 and the
+// error there is zero.
+func TestFitKRecoversTheModel(t *testing.T) {
+	const k0 = 1.3
+	var samples []sample
+	for _, p := range playouts(t, board.Chess(), 300) {
+		samples = append(samples, sample{pos: p, result: predict(k0, whiteScore(&p))})
+	}
+	k := fitK(samples, 2)
+	assert.InDelta(t, k0, k, 0.01)
+	assert.InDelta(t, 0, fitError(samples, k0, 1), 1e-12)
+	assert.Greater(t, fitError(samples, 0.5, 1), 1e-4)
+	assert.InDelta(t, fitError(samples, 0.8, 1), fitError(samples, 0.8, 3), 1e-12, "threads do not change the sum")
+}
+
+// A weight moved away from the value that generated the results is moved
+// back by the local search.
+func TestOptimizeRecoversAPerturbedWeight(t *testing.T) {
+	v := board.DurgGame()
+	const k0 = 1.0
+	ps := eval.Params(v)
+	orig := make([]int, len(ps))
+	knight := -1
+	for i, p := range ps {
+		orig[i] = p.Value
+		if p.Name == "Material[Knight].mg" {
+			knight = i
+		}
+	}
+	require.GreaterOrEqual(t, knight, 0)
+	defer func() { require.NoError(t, eval.SetParams(v, orig)) }()
+
+	var samples []sample
+	for _, p := range playouts(t, v, 600) {
+		if p.Pieces(board.White, board.Knight).Count() != p.Pieces(board.Black, board.Knight).Count() {
+			samples = append(samples, sample{pos: p, result: predict(k0, whiteScore(&p))})
+		}
+	}
+	require.Greater(t, len(samples), 30, "positions with unequal knights")
+	bad := append([]int(nil), orig...)
+	bad[knight] += 60
+	require.NoError(t, eval.SetParams(v, bad))
+	r, err := optimize(v, samples, options{k: k0, passes: 40, step: 16, threads: 1,
+		tune: regexp.MustCompile(`^Material\[Knight\]\.mg$`), log: io.Discard})
+	require.NoError(t, err)
+	assert.InDelta(t, orig[knight], r.values[knight], 3)
+	assert.Less(t, r.after, r.before)
+	assert.Equal(t, r.values[knight], eval.Params(v)[knight].Value, "the best weights stay set")
+}
+
+// Reading games: results from White's side, the opening skipped, only
+// quiet positions kept, other variants and unfinished games left out.
+func TestLoadGames(t *testing.T) {
+	pgn := `[Event "a"]
+[Variant "chess"]
+[Result "0-1"]
+
+1. f3 e5 2. g4 Qh4# 0-1
+
+[Event "b"]
+[Variant "chess"]
+[Result "1/2-1/2"]
+[FEN "4k3/8/8/8/8/8/3q4/R3K3 w - - 0 1"]
+
+1. Kxd2 Kd7 2. Ra7+ Kc6 1/2-1/2
+
+[Event "c"]
+[Variant "durg"]
+[Result "1-0"]
+
+1. e3 1-0
+
+[Event "d"]
+[Variant "chess"]
+[Result "*"]
+
+1. e4 *
+`
+	var st loadStats
+	s, err := loadGames(board.Chess(), strings.NewReader(pgn), 1, 1, 3000, &st)
+	require.NoError(t, err)
+	assert.Equal(t, 2, st.games)
+	assert.Equal(t, 2, st.skippedGames)
+	// Game a: f3, e5, g4 kept if quiet (Qh4# is mate: over). Game b: after
+	// Kxd2 (quiet), Kd7, Ra7+ (check: out), Kc6.
+	for _, x := range s {
+		assert.False(t, x.pos.InCheck())
+		assert.False(t, x.pos.Verdict(0).Over())
+	}
+	var results []float64
+	for _, x := range s {
+		results = append(results, x.result)
+	}
+	assert.Contains(t, results, 0.0)
+	assert.Contains(t, results, 0.5)
+	assert.NotContains(t, results, 1.0)
+	assert.Equal(t, st.quiet, len(s))
+	assert.Less(t, st.quiet, st.positions)
+
+	_, err = loadGames(board.Chess(), strings.NewReader("[Result \"1-0\"]\n\n1. e4 Ke7?? 1-0\n"), 0, 1, 3000, &st)
+	assert.ErrorContains(t, err, "game 1: move 1... Ke7")
+}
+
+// A position with a piece hanging is not quiet; after the capture is.
+func TestQuietFilter(t *testing.T) {
+	hanging, err := board.ParseFEN(board.Chess(), "4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1")
+	require.NoError(t, err)
+	assert.False(t, isQuiet(&hanging))
+	calm, err := board.ParseFEN(board.Chess(), "4k3/8/8/8/8/8/8/3RK3 b - - 0 1")
+	require.NoError(t, err)
+	assert.True(t, isQuiet(&calm))
+}
+
+func TestMainErrors(t *testing.T) {
+	var out, errb bytes.Buffer
+	assert.Equal(t, 2, Main([]string{"-variant", "xiangqi", "a.pgn"}, &out, &errb))
+	assert.Contains(t, errb.String(), "unknown variant")
+	errb.Reset()
+	assert.Equal(t, 2, Main([]string{"-variant", "durg"}, &out, &errb))
+	assert.Contains(t, errb.String(), "usage")
+	errb.Reset()
+	assert.Equal(t, 2, Main([]string{"-variant", "durg", "/nonexistent.pgn"}, &out, &errb))
+	assert.Contains(t, errb.String(), "nonexistent")
+	errb.Reset()
+	assert.Equal(t, 2, Main([]string{"-params", "(", "x.pgn"}, &out, &errb))
+	out.Reset()
+	assert.Equal(t, 0, Main([]string{"-variant", "chaturanga", "-list"}, &out, &errb))
+	assert.Contains(t, out.String(), "Material[Ferz].mg 170")
+	assert.False(t, math.IsNaN(fitError(nil, 1, 1)))
+}
+
+// The whole command: games in, fitted weights out as Go source that
+// compiles into the eval package's file format.
+func TestMainWritesWeights(t *testing.T) {
+	v := board.Chess()
+	orig := eval.Params(v)
+	defer func() {
+		values := make([]int, len(orig))
+		for i, p := range orig {
+			values[i] = p.Value
+		}
+		require.NoError(t, eval.SetParams(v, values))
+	}()
+	dir := t.TempDir()
+	pgn := dir + "/games.pgn"
+	var games strings.Builder
+	for i := 0; i < 20; i++ { // a white rook up wins, a black knight up wins
+		games.WriteString("[Variant \"chess\"]\n[FEN \"4k3/pp6/8/8/8/8/PP6/R3K3 w - - 0 1\"]\n[Result \"1-0\"]\n\n1. Kd2 Kd7 2. Kc3 Kc7 1-0\n\n")
+		games.WriteString("[Variant \"chess\"]\n[FEN \"1n2k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1\"]\n[Result \"0-1\"]\n\n1. Kd2 Kd7 2. Kc3 Kc7 0-1\n\n")
+	}
+	require.NoError(t, writeFile(pgn, games.String()))
+	var out, errb bytes.Buffer
+	code := Main([]string{"-variant", "chess", "-skip", "0", "-passes", "2", "-params", `^Material`, "-validate", "4",
+		"-write", dir + "/weights.go", pgn}, &out, &errb)
+	require.Equal(t, 0, code, errb.String())
+	assert.Contains(t, out.String(), "40 games (0 skipped)")
+	assert.Regexp(t, `error before [0-9.]+, after [0-9.]+`, out.String())
+	assert.Contains(t, out.String(), "positions held out (every 4th game)")
+	assert.Regexp(t, `held-out error before [0-9.]+, after [0-9.]+`, out.String())
+	src, err := readFile(dir + "/weights.go")
+	require.NoError(t, err)
+	assert.Contains(t, src, "var weightsChess = weights{")
+	assert.Contains(t, src, "var weightsDurg = weights{")
+}
