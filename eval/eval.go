@@ -214,20 +214,19 @@ func compute(p *board.Position, pr *params, a *acc) {
 	mask := pr.boardMask
 	durg := pr.zones
 
-	if pr.bareRajaLoses {
-		wBare, bBare := !p.ColorPieces(W).More(), !p.ColorPieces(B).More()
-		if wBare || bBare {
-			a.special, a.phase = specialBare, 0
-			switch {
-			case wBare && bBare:
-				a.bare = 0
-			case bBare: // the winner's remaining pieces break ties between wins
-				a.bare = bareRajaScore + 10*p.ColorPieces(W).Count()
-			default:
-				a.bare = -bareRajaScore - 10*p.ColorPieces(B).Count()
-			}
-			return
+	// The rules decide a bare Raja (board's verdict); the score only
+	// ranks such wins by the winner's remaining pieces.
+	if v := p.BareRajaVerdict(); v.Over() {
+		a.special, a.phase = specialBare, 0
+		switch v.Winner {
+		case board.Nobody:
+			a.bare = 0
+		case board.WhiteWon:
+			a.bare = bareRajaScore + 10*p.ColorPieces(W).Count()
+		default:
+			a.bare = -bareRajaScore - 10*p.ColorPieces(B).Count()
 		}
+		return
 	}
 
 	occ := p.Occupied()
