@@ -375,16 +375,21 @@ func (w *worker) iterate() {
 		for i := range w.roots {
 			w.roots[i].prevScore = w.roots[i].score
 		}
+		// A stop that comes after the last line of this depth was searched
+		// (say while it is reported) leaves the depth complete: the report
+		// already told the GUI so.
+		interrupted := false
 		for w.pvIdx = 0; w.pvIdx < s.multiPV; w.pvIdx++ {
 			w.aspiration(depth)
 			if w.stopped() {
+				interrupted = true
 				break
 			}
 			if w.id == 0 && s.report != nil && (w.pvIdx == s.multiPV-1 || s.elapsed() > 3*time.Second) {
 				s.reportLines(w, depth, false, BoundExact)
 			}
 		}
-		if w.stopped() {
+		if interrupted {
 			break
 		}
 		w.completed = depth
