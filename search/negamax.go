@@ -16,6 +16,13 @@ func init() {
 	}
 }
 
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	w.pvLen[ply] = ply
 	if depth <= 0 {
@@ -60,17 +67,20 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 			}
 		}
 	}
+	fr.staticEval = staticEval
+	// Improving: better than two plies ago, so pruning can be bolder.
+	improving := !inCheck && (ply < 2 || w.stack[ply-2].staticEval == -Infinity || staticEval > w.stack[ply-2].staticEval)
 	us := pos.SideToMove()
 	zugzwangRisk := w.variant.StalemateWins() && (pos.PieceCount(us) <= 3 || pos.PieceCount(us^1) <= 3)
 
 	if !pvNode && !inCheck && abs(beta) < MateBound && !zugzwangRisk {
 		// Reverse futility: far above beta at low depth, assume it holds.
-		if depth <= 6 && staticEval-90*depth >= beta {
+		if depth <= 6 && staticEval-90*(depth-b2i(improving)) >= beta {
 			return staticEval
 		}
 		// Null move: if passing still fails high, a real move will too.
 		if depth >= 3 && staticEval >= beta && !fr.null && pos.HasPieces(us) && !pos.HasWaiting() {
-			r := 3 + depth/6
+			r := 3 + depth/3 + min((staticEval-beta)/200, 3)
 			w.play(ply, board.NoMove)
 			score := -w.search(ply+1, depth-1-r, -beta, -beta+1, false)
 			if w.stopped() {
@@ -84,6 +94,11 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 			}
 		}
 	}
+	// No hash move at some depth: this node was not searched before, or
+	// not deep; a shallower search is cheaper and orders the next one.
+	if depth >= 4 && ttMove == board.NoMove {
+		depth--
+	}
 
 	if !inCheck {
 		pos.GenerateMoves(&fr.moves)
@@ -92,12 +107,29 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	best, bestMove := -Infinity, board.NoMove
 	origAlpha := alpha
 	quietsTried := 0
+	// Pruning needs a move found, and pieces: pawn (Sipahi) endings are
+	// where zugzwang lives.
+	mayPrune := !inCheck && !zugzwangRisk && pos.HasPieces(us)
 	for i := 0; i < fr.moves.N; i++ {
 		m := w.pickMove(ply, i)
 		quiet := pos.IsQuiet(m)
-		// Late quiet moves at low depth are skipped once something was found.
-		if !pvNode && !inCheck && quiet && best > -MateBound && depth <= 3 && quietsTried >= 4+depth*depth {
-			continue
+		killer := m == w.killers[ply][0] || m == w.killers[ply][1]
+		if mayPrune && best > -MateBound {
+			if quiet && !killer {
+				// Late quiet moves at low depth are skipped once something was found.
+				if !pvNode && depth <= 8 && quietsTried >= (3+depth*depth)/(2-b2i(improving)) {
+					continue
+				}
+				// Futility: far below alpha, a quiet move will not raise it.
+				if !pvNode && depth <= 8 && staticEval+100+110*depth <= alpha {
+					continue
+				}
+				if depth <= 8 && pos.SEE(m, &w.values) < -30*depth*depth {
+					continue
+				}
+			} else if !quiet && depth <= 6 && fr.scores[i] < badCaptureBelow && pos.SEE(m, &w.values) < -100*depth {
+				continue
+			}
 		}
 		givesCheck := w.play(ply, m).InCheck()
 		ext := 0
@@ -115,9 +147,13 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 				if pvNode {
 					r--
 				}
-				if m == w.killers[ply][0] || m == w.killers[ply][1] {
+				if killer {
 					r--
 				}
+				if !improving {
+					r++
+				}
+				r -= w.quietHistory(ply, m) / 8192
 				r = max(0, min(r, newDepth-1))
 			}
 			score = -w.search(ply+1, newDepth-r, -alpha-1, -alpha, false)

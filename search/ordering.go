@@ -4,37 +4,99 @@ import (
 	"senapati/board"
 )
 
-func (w *worker) rewardQuiet(ply int, m board.Move, depth, index int) {
-	if w.killers[ply][0] != m {
-		w.killers[ply][1], w.killers[ply][0] = w.killers[ply][0], m
-	}
-	side := w.stack[ply].pos.SideToMove()
-	bonus := int32(min(depth*depth, 400))
-	h := &w.history[side][board.MoveKey(m)]
-	*h += bonus - *h*bonus/512
-	// Quiet moves tried before the cutoff did not work: lower them.
+// History tables: butterfly (side, from, to) and continuation (side, the
+// move one or two plies before, this move), each entry kept within
+// ±historyMax by the gravity update.
+const (
+	historyMax = 16384
+	// contSize indexes a move by the type it moves and its target square;
+	// 0 means "no move" (the root, a null move).
+	contSize = int(board.NumTypes) * board.NumSquares
+)
+
+type contTable [2][contSize][contSize]int16
+
+// contIndex is the continuation-history index of m in pos.
+func contIndex(pos *board.Position, m board.Move) int32 {
+	return int32(pos.Moving(m))*board.NumSquares + int32(m.To())
+}
+
+// nudge moves h towards ±historyMax by bonus, less the nearer it is.
+func nudge(h *int16, bonus int) {
+	v := int(*h)
+	v += bonus - v*abs(bonus)/historyMax
+	*h = int16(v)
+}
+
+func historyBonus(depth int) int { return min(160*depth, 1600) }
+
+// quietHistory is what the tables say of quiet m at ply.
+func (w *worker) quietHistory(ply int, m board.Move) int {
 	fr := &w.stack[ply]
-	for j := 0; j < index; j++ {
-		if q := fr.moves.Moves[j]; q != m && fr.pos.IsQuiet(q) {
-			h := &w.history[side][board.MoveKey(q)]
-			*h -= bonus + *h*bonus/512
+	side := fr.pos.SideToMove()
+	h := int(w.history[side][board.MoveKey(m)])
+	idx := contIndex(&fr.pos, m)
+	if c := fr.cont; c != 0 {
+		h += int(w.contHist[side][c][idx])
+	}
+	if ply >= 1 {
+		if c := w.stack[ply-1].cont; c != 0 {
+			h += int(w.contHist[side][c][idx])
+		}
+	}
+	return h
+}
+
+// adjustQuiet adds bonus to every table's entry of quiet m at ply.
+func (w *worker) adjustQuiet(ply int, m board.Move, bonus int) {
+	fr := &w.stack[ply]
+	side := fr.pos.SideToMove()
+	nudge(&w.history[side][board.MoveKey(m)], bonus)
+	idx := contIndex(&fr.pos, m)
+	if c := fr.cont; c != 0 {
+		nudge(&w.contHist[side][c][idx], bonus)
+	}
+	if ply >= 1 {
+		if c := w.stack[ply-1].cont; c != 0 {
+			nudge(&w.contHist[side][c][idx], bonus)
 		}
 	}
 }
 
-// Move ordering scores: the hash move, then captures by victim minus a
-// fraction of the attacker (a zone kill also loses the attacker), then
-// promotions and the call, killers, and quiet moves by history.
+// rewardQuiet: quiet m refuted the position at ply after index moves.
+func (w *worker) rewardQuiet(ply int, m board.Move, depth, index int) {
+	if w.killers[ply][0] != m {
+		w.killers[ply][1], w.killers[ply][0] = w.killers[ply][0], m
+	}
+	bonus := historyBonus(depth)
+	w.adjustQuiet(ply, m, bonus)
+	// Quiet moves tried before the cutoff did not work: lower them.
+	fr := &w.stack[ply]
+	for j := 0; j < index; j++ {
+		if q := fr.moves.Moves[j]; q != m && fr.pos.IsQuiet(q) {
+			w.adjustQuiet(ply, q, -bonus)
+		}
+	}
+}
+
+// Move ordering scores: the hash move, then captures that do not lose
+// material by exchange (victim minus a fraction of the attacker; a zone
+// kill also loses the attacker), promotions and the call, killers, quiet
+// moves by history, and last the captures that lose material.
 const (
-	orderHash    = 1 << 30
-	orderCapture = 1 << 24
-	orderKiller  = 1 << 22
+	orderHash       = 1 << 30
+	orderCapture    = 1 << 24
+	orderKiller     = 1 << 22
+	orderBadCapture = -(1 << 24)
+	// Scores below badCaptureBelow are losing captures.
+	badCaptureBelow = -(1 << 23)
 )
 
 func (w *worker) scoreMoves(ply int, ttMove board.Move) {
 	fr := &w.stack[ply]
 	pos := &fr.pos
-	side := pos.SideToMove()
+	// Baring the enemy Raja wins whatever the exchange says.
+	baring := w.variant.BareKingLoses() && pos.PieceCount(pos.SideToMove()^1) == 2
 	for i, m := range fr.moves.Moves[:fr.moves.N] {
 		var s int32
 		switch {
@@ -52,12 +114,15 @@ func (w *worker) scoreMoves(ply int, ttMove board.Move) {
 				gain += 8 * w.values[board.Queen]
 			}
 			s = orderCapture + int32(gain)
+			if !baring && pos.SEE(m, &w.values) < 0 {
+				s = orderBadCapture + int32(gain)
+			}
 		case m == w.killers[ply][0]:
 			s = orderKiller + 1
 		case m == w.killers[ply][1]:
 			s = orderKiller
 		default:
-			s = w.history[side][board.MoveKey(m)]
+			s = int32(w.quietHistory(ply, m))
 		}
 		fr.scores[i] = s
 	}

@@ -8,7 +8,8 @@ import (
 // position is quiet. Every node generates all legal moves, so a position
 // the rules decide (mate, a winning or drawn stalemate, bare Raja) is
 // scored by the rules, never by a stand-pat guess. Out of check only the
-// noisy moves are generated; in check every evasion is searched.
+// noisy moves are generated, and those that lose material by exchange are
+// left out; in check every evasion is searched.
 func (w *worker) qsearch(ply, alpha, beta int) int {
 	if s, done := w.enter(ply); done {
 		return s
@@ -34,6 +35,9 @@ func (w *worker) qsearch(ply, alpha, beta int) int {
 	w.scoreMoves(ply, board.NoMove)
 	for i := 0; i < fr.moves.N; i++ {
 		m := w.pickMove(ply, i)
+		if !inCheck && fr.scores[i] < badCaptureBelow {
+			break // the rest lose material by exchange
+		}
 		w.play(ply, m)
 		score := -w.qsearch(ply+1, -beta, -alpha)
 		if w.stopped() {

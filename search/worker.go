@@ -20,7 +20,8 @@ type worker struct {
 	keys      []uint64 // hashes of the game before the root, then of the path
 	base      int      // index of the root in keys
 	killers   [MaxPly + 2][2]board.Move
-	history   [2][board.NumSquares * board.NumSquares]int32
+	history   [2][board.NumSquares * board.NumSquares]int16
+	contHist  contTable
 	pvTable   [MaxPly + 2][MaxPly + 2]board.Move
 	pvLen     [MaxPly + 2]int
 	eval      Evaluator
@@ -37,6 +38,10 @@ type frame struct {
 	moves  board.MoveList
 	scores [board.MaxMoves]int32
 	null   bool // reached by a null move: repetitions cannot cross it
+	// cont is the continuation-history index of the move that reached
+	// this frame (0: none); staticEval is this node's (-Infinity in check).
+	cont       int32
+	staticEval int
 }
 
 func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint64, roots []rootMove) {
@@ -61,6 +66,7 @@ func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint
 			w.history[c][i] /= 8
 		}
 	}
+	w.stack[0].cont = 0
 }
 
 func (w *worker) stopped() bool { return w.run.e.stop.Load() }
@@ -95,8 +101,10 @@ func (w *worker) play(ply int, m board.Move) *board.Position {
 	child.pos = w.stack[ply].pos
 	child.null = m == board.NoMove
 	if child.null {
+		child.cont = 0
 		child.pos.DoNullMove()
 	} else {
+		child.cont = contIndex(&w.stack[ply].pos, m)
 		child.pos.DoMove(m)
 	}
 	w.keys = append(w.keys[:w.base+ply+1], child.pos.Hash())
