@@ -16,6 +16,14 @@ func init() {
 	}
 }
 
+// lateMovePrune: enough quiet moves were tried at this depth.
+func (w *worker) lateMovePrune(depth, quietsTried int, improving bool) bool {
+	if !w.bold {
+		return depth <= 3 && quietsTried >= 4+depth*depth
+	}
+	return depth <= 8 && quietsTried >= (3+depth*depth)/(2-b2i(improving))
+}
+
 func b2i(b bool) int {
 	if b {
 		return 1
@@ -117,15 +125,14 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		if mayPrune && best > -MateBound {
 			if quiet && !killer {
 				// Late quiet moves at low depth are skipped once something was found.
-				if !pvNode && depth <= 8 && quietsTried >= (3+depth*depth)/(2-b2i(improving)) {
+				if !pvNode && w.lateMovePrune(depth, quietsTried, improving) {
 					continue
 				}
-				// Futility: far below alpha, a quiet move will not raise it.
-				if !pvNode && depth <= 8 && staticEval+100+110*depth <= alpha {
-					continue
-				}
-				if depth <= 8 && pos.SEE(m, &w.values) < -30*depth*depth {
-					continue
+				if w.bold && !pvNode && depth <= 8 {
+					// Futility: far below alpha, a quiet move will not raise it.
+					if staticEval+100+110*depth <= alpha || pos.SEE(m, &w.values) < -30*depth*depth {
+						continue
+					}
 				}
 			} else if !quiet && depth <= 6 && fr.scores[i] < badCaptureBelow && pos.SEE(m, &w.values) < -100*depth {
 				continue

@@ -114,7 +114,7 @@ func (w *worker) scoreMoves(ply int, ttMove board.Move) {
 				gain += 8 * w.values[board.Queen]
 			}
 			s = orderCapture + int32(gain)
-			if !baring && pos.SEE(m, &w.values) < 0 {
+			if w.bold && !baring && pos.SEE(m, &w.values) < 0 {
 				s = orderBadCapture + int32(gain)
 			}
 		case m == w.killers[ply][0]:

@@ -16,6 +16,7 @@ type worker struct {
 	selDepth  int
 	roots     []rootMove
 	pvIdx     int
+	bold      bool // prune by exchange value and by move count (not in Durg)
 	stack     [MaxPly + 2]frame
 	keys      []uint64 // hashes of the game before the root, then of the path
 	base      int      // index of the root in keys
@@ -60,6 +61,11 @@ func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint
 	for t := board.PieceType(0); t < board.NumTypes; t++ {
 		w.values[t] = w.value(w.variant, t)
 	}
+	// Where a capture changes more than the material on its square (Durg:
+	// zone kills, a Mantri for each lost Rath, the Rani's call nearer with
+	// each fallen piece), exchange estimates mislead and pruning by them,
+	// or by a count of quiet moves, lost games (SPRT, durg).
+	w.bold = !w.variant.ZoneCaptureKillsBoth()
 	w.killers = [MaxPly + 2][2]board.Move{}
 	for c := range w.history {
 		for i := range w.history[c] {
