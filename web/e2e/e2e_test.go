@@ -126,6 +126,17 @@ func browser(t *testing.T) string {
 	return ""
 }
 
+// openBoard starts `senapati play` on a free port with this variant and
+// opens its page in a new browser.
+func openBoard(t *testing.T, variant string) (*server, *page) {
+	t.Helper()
+	srv := startServer(t, "127.0.0.1:0", variant)
+	p := newPage(t)
+	p.run(chromedp.Navigate(srv.url))
+	p.settle()
+	return srv, p
+}
+
 // page is one browser tab on the board.
 type page struct {
 	t   *testing.T
@@ -329,10 +340,7 @@ func around(sq string) []string {
 
 func TestDurgByClicks(t *testing.T) {
 	began := time.Now()
-	srv := startServer(t, "127.0.0.1:0", "durg")
-	p := newPage(t)
-	p.run(chromedp.Navigate(srv.url))
-	p.settle()
+	srv, p := openBoard(t, "durg")
 	expect(t, "variant from the address", p.attr("#board", "data-variant"), "durg")
 	expect(t, "Durgs at the start", p.board()["b3"]+p.board()["h7"], "Dd")
 	expect(t, "zone squares at the start", p.count("#zones [data-zone]"), 4*9)
@@ -423,10 +431,7 @@ func TestDurgByClicks(t *testing.T) {
 
 func TestChaturangaByClicks(t *testing.T) {
 	began := time.Now()
-	srv := startServer(t, "127.0.0.1:0", "chess")
-	p := newPage(t)
-	p.run(chromedp.Navigate(srv.url))
-	p.settle()
+	_, p := openBoard(t, "chess")
 	expect(t, "the server's default game", p.attr("#board", "data-variant"), "chess")
 	expect(t, "a1 is dark in chess", p.attr(`#squares [data-sq="a1"]`, "class"), "sq-dark")
 	// A chess promotion asks for the piece; the check is shown.
@@ -571,10 +576,7 @@ func (p *page) engineMoves(n, lines int, what string) {
 
 func TestStrengthLevelsAndWDL(t *testing.T) {
 	began := time.Now()
-	srv := startServer(t, "127.0.0.1:0", "chess")
-	p := newPage(t)
-	p.run(chromedp.Navigate(srv.url))
-	p.settle()
+	_, p := openBoard(t, "chess")
 	p.choose("#mode", "humans")
 	p.run(chromedp.SetValue(chromedp.CSS("#movetime"), "0.3"))
 	expect(t, "full strength at first", evalJS[string](p, `document.getElementById("strength-kind").value`), "full")
