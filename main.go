@@ -49,7 +49,7 @@ var commands = map[string]command{
 	"perft":  perft.Main,
 	"bench":  bench.Command(newSearchEngine),
 	"match":  match.Main,
-	"play":   web.Command(newSearchEngine),
+	"play":   web.Command(newSearchEngine, wdl.Of),
 	"tune":   tune.Main,
 	"wdlfit": wdl.Command,
 }

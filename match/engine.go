@@ -260,10 +260,20 @@ type thought struct {
 
 const mateCP = 100000
 
-// parseInfo reads depth and score from an info line.
+// parseInfo reads depth and score from an info line. Only the best line
+// counts: with MultiPV above 1 (weakened levels search several) the later
+// lines' scores are worse moves'.
 func (t *thought) parseInfo(fields []string) {
 	if len(fields) > 1 && fields[1] == "string" {
 		return
+	}
+	for i := 1; i+1 < len(fields); i++ {
+		if fields[i] == "multipv" && fields[i+1] != "1" {
+			return
+		}
+		if fields[i] == "pv" {
+			break
+		}
 	}
 	depth := t.depth
 	for i := 1; i+1 < len(fields); i++ {

@@ -180,6 +180,12 @@ func TestThoughtInfo(t *testing.T) {
 	require.Equal(t, "-0.37/5 1.234s", th.comment(PGNFields{}, -1))
 	th.parseInfo(strings.Fields("info string score cp 99"))
 	require.Equal(t, -37, th.cp)
+	// A MultiPV engine's second line is a worse move's score.
+	th.parseInfo(strings.Fields("info depth 6 multipv 2 score cp -120 pv d2d4"))
+	require.Equal(t, -37, th.cp)
+	require.Equal(t, 5, th.depth)
+	th.parseInfo(strings.Fields("info depth 6 multipv 1 score cp -30 pv e2e4"))
+	require.Equal(t, -30, th.cp)
 	th.parseInfo(strings.Fields("info depth 9 score mate 3 pv a1a2"))
 	require.Equal(t, mateCP-3, th.cp)
 	require.Equal(t, "+M3/9 1.234s", th.comment(PGNFields{}, -1))

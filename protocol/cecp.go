@@ -284,7 +284,7 @@ func (c *CECP) features() {
 		strings.Join(names, ","))
 	defaults := state{settings: search.DefaultSettings(), variant: board.Variants()[0]}
 	for _, o := range options {
-		if o.cecpCommand == "" {
+		if o.cecpCommand == "" && o.notCECP == "" {
 			c.send("%s", o.announceCECP(&defaults))
 		}
 	}
@@ -669,6 +669,9 @@ func (c *CECP) optionCommand(line string) {
 	switch {
 	case o != nil && o.cecpCommand != "":
 		c.send("Error (%s is set with the %s command): option %s", o.name, o.cecpCommand, truncate(rest, 80))
+		return
+	case o != nil && o.notCECP != "":
+		c.send("Error (%s is for UCI only: %s): option %s", o.name, o.notCECP, truncate(rest, 80))
 		return
 	case o != nil && o.kind == check && (value == "0" || value == "1"):
 		value = strconv.FormatBool(value == "1")

@@ -92,6 +92,39 @@ func TestCECPHandshake(t *testing.T) {
 	require.NotContains(t, all, "Ponder")
 }
 
+// CECP offers the strength options but not UCI_ShowWDL: XBoard's thinking
+// output has nowhere to put the chances, so the option would do nothing.
+func TestCECPStrengthOptionsAndNoWDL(t *testing.T) {
+	s := startSession(t, func(in io.Reader, out io.Writer) { newTestCECP(out).Run(in) })
+	s.send("xboard", "protover 2")
+	lines := s.expect("feature done=1", 2*time.Second)
+	for _, want := range []string{
+		fmt.Sprintf(`feature option="Skill Level -spin %d 0 %d"`, search.MaxSkill, search.MaxSkill),
+		`feature option="UCI_LimitStrength -check 0"`,
+		fmt.Sprintf(`feature option="UCI_Elo -spin %d %d %d"`, search.DefaultElo, search.MinElo, search.MaxElo),
+	} {
+		require.Contains(t, lines, want)
+	}
+	require.NotContains(t, strings.Join(lines, "\n"), "WDL")
+	s.send("option UCI_ShowWDL=1")
+	got := s.sync(1)
+	require.Len(t, got, 1)
+	require.True(t, strings.HasPrefix(got[0], "Error (UCI_ShowWDL is for UCI only: "), got[0])
+	for _, w := range xboardIgnores { // or XBoard would not show the error
+		require.NotContains(t, strings.ToLower(got[0]), w)
+	}
+
+	var out syncBuffer
+	c := newTestCECP(&out)
+	c.Handle("option Skill Level=5")
+	require.Equal(t, 5, c.engine.Settings().Strength.Skill())
+	c.Handle("option UCI_LimitStrength=1")
+	c.Handle("option UCI_Elo=1200")
+	require.True(t, c.engine.Settings().Strength.Limited)
+	require.Equal(t, 1200, c.engine.Settings().Strength.Elo)
+	require.Empty(t, out.String())
+}
+
 // The chaturanga setup as XBoard needs it: its piece table lists, in
 // XBoard's order Pawn, Knight, Bishop, Rook, Queen, Ferz, Alfil and the
 // king last, our letters (Gaja B is an alfil, Mantri Q a ferz), and the

@@ -35,6 +35,9 @@ type option struct {
 	// cecpCommand names the CECP command that sets this instead (variant,
 	// hard/easy), so CECP does not announce it as an option.
 	cecpCommand string
+	// notCECP says why CECP has no use for this option, which it then
+	// neither announces nor takes.
+	notCECP string
 }
 
 // optionValue is a value already checked against the option's type.
@@ -143,7 +146,7 @@ var options = []*option{
 			s.settings.Strength = s.settings.Strength.WithSkill(v.n)
 			return nil
 		}},
-	{name: "UCI_ShowWDL", kind: check,
+	{name: "UCI_ShowWDL", kind: check, notCECP: "CECP thinking output has no win/draw/loss field",
 		get: func(s *state) string { return strconv.FormatBool(s.showWDL) },
 		set: func(s *state, v optionValue) error { s.showWDL = v.on; return nil }},
 }

@@ -591,8 +591,10 @@ func TestAnalysisStreamAndChange(t *testing.T) {
 		assert.Zero(t, iv.Ply)
 		assert.Equal(t, "white", iv.Side, "the start is searched, not the game's end")
 		assert.Equal(t, 1, iv.Fullmove)
-		// The line is legal from the start position, in SAN.
+		// The line is legal from the start position, in SAN, and the
+		// chances are the model's for the start.
 		p := board.DurgGame().StartPosition()
+		checkWDL(t, &p, iv)
 		for _, san := range iv.PV {
 			m, err := p.ParseSAN(san)
 			require.NoError(t, err)

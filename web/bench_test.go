@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+
+	"senapati/wdl"
 )
 
 // BenchmarkAPI measures what a page waits for, over loopback HTTP with a
@@ -25,7 +27,7 @@ func BenchmarkAPI(b *testing.B) {
 		// arrival pairs, the widest turn lists Durg has.
 		{"durg-two-arrivals", "durg", "r3k3r/ppppppppp/1d5d1/9/9/9/1D5D1/PPPPPPPPP/RN2K2NR[BBQ] w KQkq - 0 10 4/0"},
 	}
-	srv := NewServer(Config{Threads: 1, HashMB: 1}, newTestEngine)
+	srv := NewServer(Config{Threads: 1, HashMB: 1}, newTestEngine, wdl.Of)
 	ts := httptest.NewServer(srv)
 	defer ts.Close()
 	client := ts.Client()

@@ -18,17 +18,17 @@ import (
 )
 
 // Command is `senapati play [-addr HOST:PORT] [-variant V] [-threads N]
-// [-hash MB]`: it serves the board on engines made by newEngine until
-// interrupted (SIGINT or SIGTERM).
-func Command(newEngine NewEngine) func(args []string, stdout, stderr io.Writer) int {
+// [-hash MB]`: it serves the board on engines made by newEngine, with the
+// win/draw/loss model wdl, until interrupted (SIGINT or SIGTERM).
+func Command(newEngine NewEngine, wdl WDL) func(args []string, stdout, stderr io.Writer) int {
 	return func(args []string, stdout, stderr io.Writer) int {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
-		return run(ctx, args, stdout, stderr, newEngine)
+		return run(ctx, args, stdout, stderr, newEngine, wdl)
 	}
 }
 
-func run(ctx context.Context, args []string, stdout, stderr io.Writer, newEngine NewEngine) int {
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, newEngine NewEngine, wdl WDL) int {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (port 0: any free port)")
@@ -72,7 +72,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, newEngine
 	if !loopback {
 		fmt.Fprintf(stderr, "play: warning: %s is not a loopback address: anyone who can reach it can play on this board, read its analyses and use its CPU\n", *addr)
 	}
-	srv := NewServer(Config{Variant: v, Threads: *threads, HashMB: *hash, LoopbackOnly: loopback}, newEngine)
+	srv := NewServer(Config{Variant: v, Threads: *threads, HashMB: *hash, LoopbackOnly: loopback}, newEngine, wdl)
 	base, cancelBase := context.WithCancel(context.Background())
 	defer cancelBase()
 	hs := &http.Server{

@@ -13,6 +13,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"senapati/wdl"
 )
 
 // syncBuffer is a buffer the command writes to while the test reads it.
@@ -38,7 +40,7 @@ func TestPlayCommandServesAndStops(t *testing.T) {
 	var out, errOut syncBuffer
 	code := make(chan int, 1)
 	go func() {
-		code <- run(ctx, []string{"-addr", "127.0.0.1:0", "-variant", "durg", "-threads", "1", "-hash", "1"}, &out, &errOut, newTestEngine)
+		code <- run(ctx, []string{"-addr", "127.0.0.1:0", "-variant", "durg", "-threads", "1", "-hash", "1"}, &out, &errOut, newTestEngine, wdl.Of)
 	}()
 	url := regexp.MustCompile(`open (http://127\.0\.0\.1:\d+/\?variant=durg)`)
 	deadline := time.Now().Add(10 * time.Second)
@@ -90,7 +92,7 @@ func TestPlayCommandBadArguments(t *testing.T) {
 		{[]string{"-help"}, "usage: senapati play", 0},
 	} {
 		var out, errOut bytes.Buffer
-		assert.Equal(t, c.code, run(context.Background(), c.args, &out, &errOut, newTestEngine), "%q", c.args)
+		assert.Equal(t, c.code, run(context.Background(), c.args, &out, &errOut, newTestEngine, wdl.Of), "%q", c.args)
 		assert.Contains(t, errOut.String(), c.want, "%q", c.args)
 	}
 }

@@ -17,6 +17,7 @@ import (
 
 	"senapati/board"
 	"senapati/search"
+	"senapati/wdl"
 )
 
 // The tests' engine counts material only: web never sees the evaluation
@@ -51,7 +52,12 @@ type testServer struct {
 
 func newTestServer(t *testing.T) *testServer {
 	t.Helper()
-	srv := NewServer(Config{Threads: 2, HashMB: 1, LoopbackOnly: true}, newTestEngine)
+	return newTestServerWith(t, newTestEngine)
+}
+
+func newTestServerWith(t *testing.T, newEngine NewEngine) *testServer {
+	t.Helper()
+	srv := NewServer(Config{Threads: 2, HashMB: 1, LoopbackOnly: true}, newEngine, wdl.Of)
 	ts := httptest.NewServer(srv)
 	t.Cleanup(func() {
 		srv.Close()

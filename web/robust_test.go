@@ -20,7 +20,7 @@ func TestHostileBodies(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 9))
 	pieces := []string{`{`, `}`, `"move"`, `"fen"`, `"plies"`, `"ply"`, `"moves"`, `"pgn"`, `"variant"`, `:`, `,`, `[`, `]`,
 		`null`, `-1`, `1e309`, `99999999999999999999`, `"B@c1,Q@d1"`, `"e2e4"`, `"\u0000"`, `"durg"`, `"[Event \"x\"] 1. e4 {"`,
-		`"rnh1k1hnr/9 w"`, `true`, `"` + strings.Repeat("9/", 40) + `"`, `{"move": "e2e4"}`}
+		`"rnh1k1hnr/9 w"`, `"skill"`, `"elo"`, `21`, `1500`, `true`, `"` + strings.Repeat("9/", 40) + `"`, `{"move": "e2e4"}`}
 	paths := []string{"/move", "/undo", "/fen", "/engine", "/analysis"}
 	for i := 0; i < 300; i++ {
 		var b strings.Builder

@@ -30,11 +30,30 @@ type searchRequest struct {
 	Threads int  `json:"threads"` // 1 when left out; at most the server's bound
 	MultiPV int  `json:"multipv"` // 1 when left out
 	Ply     *int `json:"ply"`     // analysis: the position after this many plies (the end when left out)
+	// Skill (Skill Level 0 to search.MaxSkill) or Elo (UCI_Elo,
+	// search.MinElo to search.MaxElo) weakens an engine move as the UCI
+	// options do; neither is full strength. An analysis is always at full
+	// strength.
+	Skill *int `json:"skill"`
+	Elo   *int `json:"elo"`
 }
 
-// limits checks a request and turns it into the search's limits.
-func (s *Server) limits(req searchRequest) (search.Limits, int, int, error) {
-	var l search.Limits
+// searchPlan is a checked search request: the search's limits and what
+// the game's engine searches with.
+type searchPlan struct {
+	limits    search.Limits
+	threads   int
+	multiPV   int
+	strength  search.Strength
+	base, inc time.Duration // the page's clock, for the TimeControl tag
+	ply       *int          // analysis: the position after this many plies (the end when nil)
+}
+
+// plan checks a request for a search of this kind (jobEngine or
+// jobAnalysis) and turns it into the search's limits and settings.
+func (s *Server) plan(req searchRequest, kind string) (searchPlan, error) {
+	p := searchPlan{ply: req.Ply}
+	l := &p.limits
 	ms := func(name string, v int, most time.Duration) (time.Duration, error) {
 		d := time.Duration(v) * time.Millisecond
 		if v < 0 || d > most {
@@ -44,7 +63,7 @@ func (s *Server) limits(req searchRequest) (search.Limits, int, int, error) {
 	}
 	var err error
 	if l.MoveTime, err = ms("movetime", req.MoveTime, maxMoveTime); err != nil {
-		return l, 0, 0, err
+		return p, err
 	}
 	for _, f := range []struct {
 		name string
@@ -52,23 +71,72 @@ func (s *Server) limits(req searchRequest) (search.Limits, int, int, error) {
 		to   *time.Duration
 	}{{"wtime", req.WTime, &l.Time[board.White]}, {"btime", req.BTime, &l.Time[board.Black]},
 		{"winc", req.WInc, &l.Inc[board.White]}, {"binc", req.BInc, &l.Inc[board.Black]},
-		{"base", req.Base, new(time.Duration)}, {"inc", req.Inc, new(time.Duration)}} {
+		{"base", req.Base, &p.base}, {"inc", req.Inc, &p.inc}} {
 		if *f.to, err = ms(f.name, f.v, 24*time.Hour); err != nil {
-			return l, 0, 0, err
+			return p, err
 		}
 	}
 	if req.Depth < 0 || req.Depth >= search.MaxPly {
-		return l, 0, 0, errorf(400, "depth must be 0 to %d, not %d", search.MaxPly-1, req.Depth)
+		return p, errorf(400, "depth must be 0 to %d, not %d", search.MaxPly-1, req.Depth)
 	}
 	l.Depth, l.Nodes = req.Depth, req.Nodes
 	if req.Threads < 0 {
-		return l, 0, 0, errorf(400, "threads must be positive, not %d", req.Threads)
+		return p, errorf(400, "threads must be positive, not %d", req.Threads)
 	}
-	threads := min(max(req.Threads, 1), s.cfg.Threads) // the server's bound over all games
+	p.threads = min(max(req.Threads, 1), s.cfg.Threads) // the server's bound over all games
 	if req.MultiPV < 0 || req.MultiPV > maxMultiPV {
-		return l, 0, 0, errorf(400, "multipv must be 1 to %d, not %d", maxMultiPV, req.MultiPV)
+		return p, errorf(400, "multipv must be 1 to %d, not %d", maxMultiPV, req.MultiPV)
 	}
-	return l, threads, max(req.MultiPV, 1), nil
+	p.multiPV = max(req.MultiPV, 1)
+	if kind == jobAnalysis && (req.Skill != nil || req.Elo != nil) {
+		return p, errorf(400, "an analysis is at full strength: skill and elo are for engine moves")
+	}
+	p.strength, err = strength(req.Skill, req.Elo)
+	return p, err
+}
+
+// searchCall reads and checks the request of a search of this kind and
+// finds its game, locked once no search runs there. On an error nothing
+// is locked.
+func (s *Server) searchCall(w http.ResponseWriter, r *http.Request, kind string) (searchPlan, *game, error) {
+	var req searchRequest
+	if err := readJSON(w, r, &req); err != nil {
+		return searchPlan{}, nil, err
+	}
+	p, err := s.plan(req, kind)
+	if err != nil {
+		return p, nil, err
+	}
+	if !hasLimit(p.limits) {
+		if kind == jobEngine {
+			p.limits.MoveTime = defaultMove
+		} else {
+			p.limits.Infinite = true
+		}
+	}
+	g, err := s.idleGame(r)
+	return p, g, err
+}
+
+// strength is the engine's strength for a skill level or an Elo, full
+// strength when neither is given.
+func strength(skill, elo *int) (search.Strength, error) {
+	st := search.DefaultSettings().Strength
+	switch {
+	case skill != nil && elo != nil:
+		return st, errorf(400, "give skill or elo, not both")
+	case skill != nil:
+		if *skill < 0 || *skill > search.MaxSkill {
+			return st, errorf(400, "skill must be 0 to %d, not %d", search.MaxSkill, *skill)
+		}
+		return st.WithSkill(*skill), nil
+	case elo != nil:
+		if *elo < search.MinElo || *elo > search.MaxElo {
+			return st, errorf(400, "elo must be %d to %d, not %d", search.MinElo, search.MaxElo, *elo)
+		}
+		st.Limited, st.Elo = true, *elo
+	}
+	return st, nil
 }
 
 func hasLimit(l search.Limits) bool {
@@ -107,23 +175,23 @@ func (g *game) publishJSON(name string, v any) {
 	g.publish(name, data)
 }
 
-// run searches root with at most threads threads of the server's bound,
-// sending every report to the game's pages. ctx ends it.
-func (s *Server) run(ctx context.Context, g *game, e *search.Engine, kind string, ply int, root board.Position, history []uint64, l search.Limits, threads, multiPV int) (search.Result, error) {
-	if err := s.threads.Acquire(ctx, int64(threads)); err != nil {
+// run searches root as planned, with at most the plan's threads of the
+// server's bound, sending every report to the game's pages. ctx ends it.
+func (s *Server) run(ctx context.Context, g *game, e *search.Engine, kind string, ply int, root board.Position, history []uint64, p searchPlan) (search.Result, error) {
+	if err := s.threads.Acquire(ctx, int64(p.threads)); err != nil {
 		return search.Result{}, errorf(409, "the search was stopped before it began")
 	}
-	defer s.threads.Release(int64(threads))
+	defer s.threads.Release(int64(p.threads))
 	settings := e.Settings()
-	settings.Threads, settings.MultiPV = threads, multiPV
+	settings.Threads, settings.MultiPV, settings.Strength = p.threads, p.multiPV, p.strength
 	e.Configure(settings)
 	report := func(in search.Info) {
-		data, _ := json.Marshal(newInfoView(kind, ply, &root, in))
+		data, _ := json.Marshal(newInfoView(kind, ply, &root, in, s.wdl))
 		g.mu.Lock()
 		g.publish("info", data)
 		g.mu.Unlock()
 	}
-	return e.Search(ctx, root, history, l, report), nil
+	return e.Search(ctx, root, history, p.limits, report), nil
 }
 
 // engineMove lets the engine choose and play the game's next move. The
@@ -131,25 +199,8 @@ func (s *Server) run(ctx context.Context, g *game, e *search.Engine, kind string
 // game's event stream. POST .../stop makes it move at once; a client that
 // goes away stops the search and nothing is played.
 func (s *Server) engineMove(w http.ResponseWriter, r *http.Request) {
-	var req searchRequest
-	if err := readJSON(w, r, &req); err != nil {
-		writeError(w, err)
-		return
-	}
-	l, threads, multiPV, err := s.limits(req)
+	p, g, err := s.searchCall(w, r, jobEngine)
 	if err != nil {
-		writeError(w, err)
-		return
-	}
-	if !hasLimit(l) {
-		l.MoveTime = defaultMove
-	}
-	g, err := s.lookup(r)
-	if err != nil {
-		writeError(w, err)
-		return
-	}
-	if err := g.lockIdle(); err != nil {
 		writeError(w, err)
 		return
 	}
@@ -165,7 +216,7 @@ func (s *Server) engineMove(w http.ResponseWriter, r *http.Request) {
 	g.mu.Unlock()
 
 	began := time.Now()
-	res, err := s.run(ctx, g, e, jobEngine, n, root, history, l, threads, multiPV)
+	res, err := s.run(ctx, g, e, jobEngine, n, root, history, p)
 	elapsed := time.Since(began)
 
 	g.mu.Lock()
@@ -191,7 +242,7 @@ func (s *Server) engineMove(w http.ResponseWriter, r *http.Request) {
 		writeError(w, fmt.Errorf("the engine's move %s: %v", uci, err)) // a bug: the search plays legal moves
 		return
 	}
-	g.noteTimeControl(l, time.Duration(req.Base)*time.Millisecond, time.Duration(req.Inc)*time.Millisecond)
+	g.noteTimeControl(p.limits, p.base, p.inc)
 	st := g.state(len(g.plies))
 	g.publishState(st)
 	writeJSON(w, 200, st)
@@ -202,36 +253,19 @@ func (s *Server) engineMove(w http.ResponseWriter, r *http.Request) {
 // limits, POST .../stop, a change to the game, or until the last page
 // watching the events goes away, so an analysis needs a watcher.
 func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
-	var req searchRequest
-	if err := readJSON(w, r, &req); err != nil {
-		writeError(w, err)
-		return
-	}
-	l, threads, multiPV, err := s.limits(req)
+	p, g, err := s.searchCall(w, r, jobAnalysis)
 	if err != nil {
-		writeError(w, err)
-		return
-	}
-	if !hasLimit(l) {
-		l.Infinite = true
-	}
-	g, err := s.lookup(r)
-	if err != nil {
-		writeError(w, err)
-		return
-	}
-	if err := g.lockIdle(); err != nil {
 		writeError(w, err)
 		return
 	}
 	n := len(g.plies)
-	if req.Ply != nil {
-		if *req.Ply < 0 || *req.Ply > n {
+	if p.ply != nil {
+		if *p.ply < 0 || *p.ply > n {
 			g.mu.Unlock()
-			writeError(w, errorf(400, "ply must be 0 to %d, not %d", n, *req.Ply))
+			writeError(w, errorf(400, "ply must be 0 to %d, not %d", n, *p.ply))
 			return
 		}
-		n = *req.Ply
+		n = *p.ply
 	}
 	if len(g.subs) == 0 {
 		g.mu.Unlock()
@@ -252,7 +286,7 @@ func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 	g.mu.Unlock()
 	go func() {
 		defer cancel()
-		res, _ := s.run(ctx, g, e, jobAnalysis, n, root, history, l, threads, multiPV)
+		res, _ := s.run(ctx, g, e, jobAnalysis, n, root, history, p)
 		best := ""
 		if res.Best != board.NoMove {
 			best = root.MoveString(res.Best)
@@ -273,13 +307,7 @@ func (s *Server) stop(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	g.mu.Lock()
-	j := g.job
-	g.mu.Unlock()
-	if j != nil {
-		j.cancel()
-		<-j.done
-	}
+	g.stopSearch()
 	g.mu.Lock()
 	st := g.state(len(g.plies))
 	g.mu.Unlock()

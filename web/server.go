@@ -32,6 +32,11 @@ var static embed.FS
 // evaluation), so the page plays exactly what the UCI engine plays.
 type NewEngine func(search.Settings) *search.Engine
 
+// WDL is the win/draw/loss model of UCI_ShowWDL, which main hands over
+// too: the chances in thousandths (summing to 1000) for the side to move
+// in p, whose search score is score.
+type WDL func(p *board.Position, score int) (win, draw, loss int)
+
 // Config is what a server is started with.
 type Config struct {
 	Variant *board.Variant // of a new game that names none
@@ -46,13 +51,15 @@ type Config struct {
 type Server struct {
 	cfg       Config
 	newEngine NewEngine
+	wdl       WDL
 	threads   *semaphore.Weighted
 	games     registry
 	mux       *http.ServeMux
 }
 
-// NewServer makes a server whose games get their engines from newEngine.
-func NewServer(cfg Config, newEngine NewEngine) *Server {
+// NewServer makes a server whose games get their engines from newEngine
+// and whose search reports carry the chances wdl gives (nil: none).
+func NewServer(cfg Config, newEngine NewEngine, wdl WDL) *Server {
 	if cfg.Variant == nil {
 		cfg.Variant = board.Chess()
 	}
@@ -60,7 +67,7 @@ func NewServer(cfg Config, newEngine NewEngine) *Server {
 	cfg.HashMB = max(cfg.HashMB, 1)
 	salt := make([]byte, 4)
 	_, _ = rand.Read(salt)
-	s := &Server{cfg: cfg, newEngine: newEngine, threads: semaphore.NewWeighted(int64(cfg.Threads)),
+	s := &Server{cfg: cfg, newEngine: newEngine, wdl: wdl, threads: semaphore.NewWeighted(int64(cfg.Threads)),
 		games: registry{games: map[string]*game{}, salt: hex.EncodeToString(salt) + "-"}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
@@ -99,13 +106,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // Close stops every search; the games are dropped.
 func (s *Server) Close() {
 	for _, g := range s.games.all() {
-		g.mu.Lock()
-		j := g.job
-		g.mu.Unlock()
-		if j != nil {
-			j.cancel()
-			<-j.done
-		}
+		g.stopSearch()
 	}
 }
 
@@ -314,13 +315,7 @@ func (s *Server) delete(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errorf(404, "no game %q", r.PathValue("id")))
 		return
 	}
-	g.mu.Lock()
-	j := g.job
-	g.mu.Unlock()
-	if j != nil {
-		j.cancel()
-		<-j.done
-	}
+	g.stopSearch()
 	w.WriteHeader(204)
 }
 
@@ -329,12 +324,8 @@ func (s *Server) delete(w http.ResponseWriter, r *http.Request) {
 // move the game cannot change. Afterwards every watching page gets the
 // new state, and so does the caller.
 func (s *Server) change(w http.ResponseWriter, r *http.Request, f func(g *game) error) {
-	g, err := s.lookup(r)
+	g, err := s.idleGame(r)
 	if err != nil {
-		writeError(w, err)
-		return
-	}
-	if err := g.lockIdle(); err != nil {
 		writeError(w, err)
 		return
 	}
@@ -346,6 +337,31 @@ func (s *Server) change(w http.ResponseWriter, r *http.Request, f func(g *game) 
 	st := g.state(len(g.plies))
 	g.publishState(st)
 	writeJSON(w, 200, st)
+}
+
+// idleGame finds the request's game and locks it once no search runs
+// there (lockIdle).
+func (s *Server) idleGame(r *http.Request) (*game, error) {
+	g, err := s.lookup(r)
+	if err != nil {
+		return nil, err
+	}
+	if err := g.lockIdle(); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// stopSearch ends the game's search, if one runs, and waits until it has
+// ended (an engine move is played first).
+func (g *game) stopSearch() {
+	g.mu.Lock()
+	j := g.job
+	g.mu.Unlock()
+	if j != nil {
+		j.cancel()
+		<-j.done
+	}
 }
 
 // lockIdle locks g once no search runs, stopping an analysis; it fails

@@ -228,6 +228,7 @@ type infoView struct {
 	MultiPV  int      `json:"multipv"`
 	CP       *int     `json:"cp,omitempty"`
 	Mate     *int     `json:"mate,omitempty"` // moves to mate; negative: the side to move is mated
+	WDL      *wdlView `json:"wdl,omitempty"`  // the server's model's chances for this score
 	White    int      `json:"white"`          // centipawns for White, mates as ±100000
 	Bound    string   `json:"bound,omitempty"`
 	Nodes    uint64   `json:"nodes"`
@@ -235,6 +236,14 @@ type infoView struct {
 	TimeMs   int64    `json:"timeMs"`
 	PV       []string `json:"pv"`
 	PVUCI    []string `json:"pvUci"`
+}
+
+// wdlView is the chance, in thousandths summing to 1000, that the side to
+// move wins, draws or loses.
+type wdlView struct {
+	Win  int `json:"win"`
+	Draw int `json:"draw"`
+	Loss int `json:"loss"`
 }
 
 // mateIn is the UCI mate distance of a search score, 0 when it is not a mate.
@@ -248,9 +257,13 @@ func mateIn(score int) int {
 	return 0
 }
 
-func newInfoView(kind string, ply int, root *board.Position, in search.Info) infoView {
+func newInfoView(kind string, ply int, root *board.Position, in search.Info, wdl WDL) infoView {
 	out := infoView{Kind: kind, Ply: ply, Side: root.SideToMove().String(), Fullmove: root.FullmoveNumber(), Depth: in.Depth, SelDepth: in.SelDepth, MultiPV: in.MultiPV,
 		Nodes: in.Nodes, NPS: in.NPS, TimeMs: in.Time.Milliseconds(), PV: []string{}, PVUCI: []string{}}
+	if wdl != nil {
+		out.WDL = &wdlView{}
+		out.WDL.Win, out.WDL.Draw, out.WDL.Loss = wdl(root, in.Score)
+	}
 	white := in.Score
 	if mate := mateIn(in.Score); mate != 0 {
 		out.Mate = &mate

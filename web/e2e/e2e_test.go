@@ -126,6 +126,17 @@ func browser(t *testing.T) string {
 	return ""
 }
 
+// openBoard starts `senapati play` on a free port with this variant and
+// opens its page in a new browser.
+func openBoard(t *testing.T, variant string) (*server, *page) {
+	t.Helper()
+	srv := startServer(t, "127.0.0.1:0", variant)
+	p := newPage(t)
+	p.run(chromedp.Navigate(srv.url))
+	p.settle()
+	return srv, p
+}
+
 // page is one browser tab on the board.
 type page struct {
 	t   *testing.T
@@ -329,10 +340,7 @@ func around(sq string) []string {
 
 func TestDurgByClicks(t *testing.T) {
 	began := time.Now()
-	srv := startServer(t, "127.0.0.1:0", "durg")
-	p := newPage(t)
-	p.run(chromedp.Navigate(srv.url))
-	p.settle()
+	srv, p := openBoard(t, "durg")
 	expect(t, "variant from the address", p.attr("#board", "data-variant"), "durg")
 	expect(t, "Durgs at the start", p.board()["b3"]+p.board()["h7"], "Dd")
 	expect(t, "zone squares at the start", p.count("#zones [data-zone]"), 4*9)
@@ -423,10 +431,7 @@ func TestDurgByClicks(t *testing.T) {
 
 func TestChaturangaByClicks(t *testing.T) {
 	began := time.Now()
-	srv := startServer(t, "127.0.0.1:0", "chess")
-	p := newPage(t)
-	p.run(chromedp.Navigate(srv.url))
-	p.settle()
+	_, p := openBoard(t, "chess")
 	expect(t, "the server's default game", p.attr("#board", "data-variant"), "chess")
 	expect(t, "a1 is dark in chess", p.attr(`#squares [data-sq="a1"]`, "class"), "sq-dark")
 	// A chess promotion asks for the piece; the check is shown.
@@ -505,4 +510,124 @@ func TestChaturangaByClicks(t *testing.T) {
 	p.shot("chaturanga.png")
 	p.run(chromedp.Click(chromedp.CSS("#analyse")))
 	t.Logf("chaturanga by clicks: %v", time.Since(began).Round(time.Millisecond))
+}
+
+// shotOf writes a screenshot of one element, under SENAPATI_SHOTS.
+func (p *page) shotOf(sel, name string) {
+	p.t.Helper()
+	dir := os.Getenv("SENAPATI_SHOTS")
+	if dir == "" {
+		return
+	}
+	png, err := chromedp.Run(p.ctx, chromedp.Screenshot(chromedp.CSS(sel)))
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+// wdlShown is the win/draw/loss the page shows for each line (White,
+// draw, Black in percent) and the summary's words, read at one moment (an
+// analysis redraws them as it goes).
+func (p *page) wdlShown() ([][3]int, string) {
+	p.t.Helper()
+	shown := evalJS[struct {
+		Lines [][3]int `json:"lines"`
+		Words string   `json:"words"`
+	}](p, `({lines: [...document.querySelectorAll("#lines .wdl")].map(e => [+e.dataset.white, +e.dataset.draw, +e.dataset.black]),
+		words: document.getElementById("analysis-wdl").textContent})`)
+	return shown.Lines, shown.Words
+}
+
+var wdlWords = regexp.MustCompile(`^Chances: White wins (\d+)%, draw (\d+)%, Black wins (\d+)%$`)
+
+// checkWDL: every line shows chances that sum to 100%, and the summary
+// says the top line's in words.
+func (p *page) checkWDL(what string) {
+	p.t.Helper()
+	lines, words := p.wdlShown()
+	if len(lines) == 0 {
+		p.t.Fatalf("%s: no win/draw/loss shown", what)
+	}
+	for i, l := range lines {
+		if l[0]+l[1]+l[2] != 100 || min(l[0], l[1], l[2]) < 0 {
+			p.t.Fatalf("%s: line %d shows %v, not summing to 100%%", what, i+1, l)
+		}
+	}
+	m := wdlWords.FindStringSubmatch(words)
+	if m == nil {
+		p.t.Fatalf("%s: summary %q", what, words)
+	}
+	expect(p.t, what+": the summary is the top line's", fmt.Sprint(m[1:]), fmt.Sprint([]string{
+		fmt.Sprint(lines[0][0]), fmt.Sprint(lines[0][1]), fmt.Sprint(lines[0][2])}))
+}
+
+// engineMoves clicks Engine move and waits until the move list has n moves
+// and the panel shows this many lines of the search (its reports come by
+// the event stream, so they may follow the move).
+func (p *page) engineMoves(n, lines int, what string) {
+	p.t.Helper()
+	p.clickButton("#engine-move")
+	p.waitJS(fmt.Sprintf(`document.querySelectorAll("#movelist .mv").length === %d && !document.getElementById("engine-move").disabled`, n), "the engine's move")
+	p.waitJS(fmt.Sprintf(`document.querySelectorAll("#lines li").length === %d`, lines), fmt.Sprintf("%d lines %s", lines, what))
+}
+
+func TestStrengthLevelsAndWDL(t *testing.T) {
+	began := time.Now()
+	_, p := openBoard(t, "chess")
+	p.choose("#mode", "humans")
+	p.run(chromedp.SetValue(chromedp.CSS("#movetime"), "0.3"))
+	expect(t, "full strength at first", evalJS[string](p, `document.getElementById("strength-kind").value`), "full")
+	expect(t, "no level input at full strength", p.visible("#skill") || p.visible("#elo"), false)
+
+	// A skill level: the range appears and says its value.
+	p.choose("#strength-kind", "skill")
+	expect(t, "the skill range", p.visible("#skill"), true)
+	expect(t, "no Elo input", p.visible("#elo"), false)
+	p.run(chromedp.SetValue(chromedp.CSS("#skill"), "3"))
+	p.exec(`document.getElementById("skill").dispatchEvent(new Event("input"))`)
+	p.exec(`document.getElementById("skill").dispatchEvent(new Event("change"))`)
+	expect(t, "the skill shown", p.text("#skill-value"), "3")
+	// A weakened engine chooses among its four best lines, and the page
+	// shows them although one line is asked for: the level reached it.
+	p.engineMoves(1, 4, "of the weakened search")
+	p.checkWDL("skill 3")
+	p.shotOf("aside", "strength-panel.png")
+	p.shot("strength.png")
+
+	// An Elo, then one out of range: the server's message is shown and
+	// nothing is played.
+	p.choose("#strength-kind", "elo")
+	expect(t, "the Elo input", p.visible("#elo"), true)
+	expect(t, "no skill range", p.visible("#skill"), false)
+	p.run(chromedp.SetValue(chromedp.CSS("#elo"), "1300"))
+	p.engineMoves(2, 4, "at Elo 1300")
+	p.checkWDL("Elo 1300")
+	p.run(chromedp.SetValue(chromedp.CSS("#elo"), "900"))
+	p.clickButton("#engine-move")
+	p.waitJS(`document.getElementById("error").textContent !== ""`, "the refusal")
+	expect(t, "the refusal", p.text("#error"), "elo must be 1000 to 2400, not 900")
+	expect(t, "nothing played", p.count("#movelist .mv"), 2)
+	p.shot("strength-elo.png")
+
+	// Full strength again: the one line asked for.
+	p.choose("#strength-kind", "full")
+	p.engineMoves(3, 1, "at full strength")
+	p.checkWDL("full strength")
+
+	// The level is remembered over a reload.
+	p.choose("#strength-kind", "skill")
+	p.run(chromedp.Reload())
+	p.settle()
+	expect(t, "the level after a reload", evalJS[string](p, `document.getElementById("strength-kind").value`)+" "+p.text("#skill-value"), "skill 3")
+
+	// An analysis shows the chances too, at full strength.
+	p.run(chromedp.Click(chromedp.CSS("#analyse")))
+	p.waitJS(`document.querySelectorAll("#lines li .wdl").length === 1 && document.getElementById("analysis-wdl").textContent !== ""`, "the analysis' chances")
+	p.checkWDL("analysis")
+	p.run(chromedp.Click(chromedp.CSS("#analyse")))
+	p.waitJS(`document.getElementById("stop").disabled`, "the analysis to stop")
+	t.Logf("strength levels and wdl: %v", time.Since(began).Round(time.Millisecond))
 }

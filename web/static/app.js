@@ -8,6 +8,8 @@ const SQ = 60; // a square in board units
 const MARGIN = 22; // room for the coordinates
 const KEY = "senapati.game";
 const SETTINGS_KEY = "senapati.settings";
+// The engine settings the browser remembers.
+const SETTINGS = ["tc-kind", "movetime", "clock-base", "clock-inc", "depth", "threads", "multipv", "strength-kind", "skill", "elo"];
 
 const $ = (id) => document.getElementById(id);
 
@@ -105,7 +107,7 @@ async function restore(rec) {
 
 function saveSettings() {
   const s = {};
-  for (const id of ["tc-kind", "movetime", "clock-base", "clock-inc", "depth", "threads", "multipv"]) s[id] = $(id).value;
+  for (const id of SETTINGS) s[id] = $(id).value;
   s.analyse = $("analyse").checked;
   localStorage.setItem(SETTINGS_KEY, JSON.stringify(s));
 }
@@ -120,6 +122,7 @@ function loadSettings() {
     /* settings are a convenience */
   }
   showTimeControl();
+  showStrength();
 }
 
 // ---------------------------------------------------------------- game
@@ -213,6 +216,19 @@ function searchParams() {
     }
     default:
       p.movetime = Math.max(50, Math.round(numOf("movetime", 1) * 1000));
+  }
+  // Out of range, the server says what is allowed.
+  const level = (id, def) => {
+    const n = parseInt($(id).value, 10);
+    return Number.isFinite(n) ? n : def;
+  };
+  switch ($("strength-kind").value) {
+    case "skill":
+      p.skill = level("skill", 10);
+      break;
+    case "elo":
+      p.elo = level("elo", 1500);
+      break;
   }
   return p;
 }
@@ -737,11 +753,39 @@ function fmtPV(d) {
   return out.join(" ");
 }
 
+// wdlPercent is a report's chances from White's side (as the score is
+// shown) in whole percents that sum to 100: the per-mille figures rounded
+// by largest remainder.
+function wdlPercent(d) {
+  if (!d.wdl) return null;
+  const own = d.side === "white";
+  const mille = [own ? d.wdl.win : d.wdl.loss, d.wdl.draw, own ? d.wdl.loss : d.wdl.win];
+  const pct = mille.map((m) => Math.floor(m / 10));
+  const order = [0, 1, 2].sort((a, b) => (mille[b] % 10) - (mille[a] % 10));
+  for (let i = 0, left = 100 - pct.reduce((a, b) => a + b, 0); i < left; i++) pct[order[i]]++;
+  return { white: pct[0], draw: pct[1], black: pct[2] };
+}
+
+function wdlWords(w) {
+  return `White wins ${w.white}%, draw ${w.draw}%, Black wins ${w.black}%`;
+}
+
+function fmtWDL(d) {
+  const w = wdlPercent(d);
+  if (!w) return "";
+  return (
+    `<span class="wdl" data-white="${w.white}" data-draw="${w.draw}" data-black="${w.black}" title="${wdlWords(w)}">` +
+    `<span class="wdl-bar"><i class="w" style="width:${w.white}%"></i><i class="d" style="width:${w.draw}%"></i><i class="b" style="width:${w.black}%"></i></span>` +
+    `${w.white}·${w.draw}·${w.black}</span>`
+  );
+}
+
 function renderLines() {
   const lines = S.lines.filter(Boolean);
   const sum = $("analysis-summary");
   if (!lines.length) {
     sum.textContent = S.thinking ? "Senapati is thinking…" : S.analysing ? "analysing…" : "";
+    $("analysis-wdl").textContent = "";
     $("lines").innerHTML = "";
     setBar(null);
     return;
@@ -750,8 +794,10 @@ function renderLines() {
   const who = top.kind === "analysis" ? "Analysis" : S.thinking ? "Senapati thinking" : `Senapati's move ${top.fullmove}${top.side === "black" ? "…" : "."}`;
   const nodes = top.nodes >= 1e6 ? `${(top.nodes / 1e6).toFixed(1)} M nodes` : `${Math.round(top.nodes / 1e3)} k nodes`;
   sum.textContent = `${who}: depth ${top.depth}/${top.seldepth}, ${nodes}, ${Math.round(top.nps / 1000)} kn/s, ${(top.timeMs / 1000).toFixed(1)} s`;
+  const w = wdlPercent(top);
+  $("analysis-wdl").textContent = w ? `Chances: ${wdlWords(w)}` : "";
   $("lines").innerHTML = lines
-    .map((d) => `<li data-multipv="${d.multipv}"><span class="score">${fmtScore(d)}</span> <span class="pv">${fmtPV(d)}</span></li>`)
+    .map((d) => `<li data-multipv="${d.multipv}"><span class="score">${fmtScore(d)}</span>${fmtWDL(d)} <span class="pv">${fmtPV(d)}</span></li>`)
     .join("");
   setBar(top);
 }
@@ -760,7 +806,8 @@ function setBar(d) {
   let pct = 50;
   if (d) pct = d.mate !== undefined ? (d.white > 0 ? 100 : 0) : 50 + 50 * (2 / (1 + Math.exp(-d.white / 250)) - 1);
   $("evalbar-white").style.height = `${pct.toFixed(1)}%`;
-  $("evalbar").title = d ? `evaluation ${fmtScore(d)}` : "evaluation";
+  const w = d && wdlPercent(d);
+  $("evalbar").title = d ? `evaluation ${fmtScore(d)}${w ? ` (${wdlWords(w)})` : ""}` : "evaluation";
 }
 
 function renderLegend() {
@@ -900,6 +947,12 @@ function showTimeControl() {
   for (const el of document.querySelectorAll("[data-tc]")) el.hidden = el.dataset.tc !== kind;
 }
 
+function showStrength() {
+  const kind = $("strength-kind").value;
+  for (const el of document.querySelectorAll("[data-strength]")) el.hidden = el.dataset.strength !== kind;
+  $("skill-value").textContent = $("skill").value;
+}
+
 function wire() {
   const svg = $("board");
   svg.addEventListener("pointerdown", onPointerDown);
@@ -958,10 +1011,12 @@ function wire() {
     else stopAnalysis();
     renderLines();
   });
-  for (const id of ["tc-kind", "movetime", "clock-base", "clock-inc", "depth", "threads", "multipv"]) {
+  $("skill").addEventListener("input", showStrength);
+  for (const id of SETTINGS) {
     $(id).addEventListener("change", () => {
       saveSettings();
       showTimeControl();
+      showStrength();
       if (id === "tc-kind" || id.startsWith("clock")) {
         initClock();
         if (S.clock && S.game) {
