@@ -74,7 +74,17 @@ func NewEngine(s Settings, eval Evaluator, value PieceValuer) *Engine {
 	e.settings = normalize(s)
 	e.TT = NewTT(e.settings.HashMB)
 	e.settings.HashMB = e.TT.MB()
+	e.prepareWorkers()
 	return e
+}
+
+// prepareWorkers makes the threads' workers (several MB each: stacks and
+// history tables) when the settings ask for them, so a search does not
+// spend its clock allocating them.
+func (e *Engine) prepareWorkers() {
+	for len(e.workers) < e.settings.Threads {
+		e.workers = append(e.workers, &worker{})
+	}
 }
 
 func normalize(s Settings) Settings {
@@ -98,6 +108,7 @@ func (e *Engine) Configure(s Settings) {
 		s.HashMB = e.TT.Resize(s.HashMB) // what the machine could spare
 	}
 	e.settings = s
+	e.prepareWorkers()
 }
 
 // ClearHash empties the table (Clear Hash).
@@ -122,6 +133,7 @@ func (e *Engine) NewGame() {
 	defer e.mu.Unlock()
 	e.TT.Clear()
 	e.workers = nil
+	e.prepareWorkers()
 	e.gameSeed = newGameSeed()
 }
 
