@@ -18,6 +18,7 @@ const maxLine = 1 << 20
 // hand-off, whatever the command loop is doing.
 func readLines(in io.Reader, lines chan<- string, urgent func(string), tooLong func()) {
 	defer close(lines)
+	promptWakeups()
 	r := bufio.NewReaderSize(in, 64<<10)
 	var line []byte
 	dropping := false
