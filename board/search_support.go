@@ -85,3 +85,16 @@ const NumSquares = numSquares
 func (p *Position) CanCastle(c Color) bool {
 	return p.castling&((castleWhiteK|castleWhiteQ)<<(2*c)) != 0
 }
+
+// IsLegal reports whether m is one of the position's legal turns (a move
+// kept from elsewhere: a ponder guess, a stored line).
+func (p *Position) IsLegal(m Move) bool {
+	var ml MoveList
+	p.GenerateMoves(&ml)
+	for _, x := range ml.Slice() {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}

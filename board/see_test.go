@@ -39,3 +39,16 @@ func TestSEE(t *testing.T) {
 		})
 	}
 }
+
+func TestIsLegal(t *testing.T) {
+	p := Chess().StartPosition()
+	e4, err := p.ParseMove("e2e4")
+	require.NoError(t, err)
+	assert.True(t, p.IsLegal(e4))
+	q := p
+	q.DoMove(e4)
+	e5, err := q.ParseMove("e7e5")
+	require.NoError(t, err)
+	assert.False(t, p.IsLegal(e5), "a Black move is no White turn")
+	assert.False(t, p.IsLegal(NoMove))
+}

@@ -474,7 +474,7 @@ func (c *CECP) think() {
 
 // ponderOn starts thinking on the opponent's time, assuming guess.
 func (c *CECP) ponderOn(guess board.Move) {
-	if !c.ponder || c.force || c.analyzing || guess == board.NoMove || !isLegal(&c.pos, guess) {
+	if !c.ponder || c.force || c.analyzing || guess == board.NoMove || !c.pos.IsLegal(guess) {
 		return
 	}
 	root := c.pos
@@ -485,17 +485,6 @@ func (c *CECP) ponderOn(guess board.Move) {
 	l := c.limits(root.SideToMove())
 	l.Ponder = true
 	c.startJob(ponderJob, root, guess, l)
-}
-
-func isLegal(p *board.Position, m board.Move) bool {
-	var ml board.MoveList
-	p.GenerateMoves(&ml)
-	for _, x := range ml.Slice() {
-		if x == m {
-			return true
-		}
-	}
-	return false
 }
 
 // analyzeAgain restarts the analysis on the current position.

@@ -1,13 +1,12 @@
 package protocol
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"regexp"
+	"senapati/internal/testio"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -57,7 +56,7 @@ func TestServeChoosesTheProtocolByTheFirstCommand(t *testing.T) {
 		{"isready\nuci\n", "readyok"},
 		{"xboardx\nuci\n", "uciok"},
 	} {
-		var out syncBuffer
+		var out testio.SyncBuffer
 		Serve(strings.NewReader(tc.input+"quit\n"), &out, testEngine{newTestSearchEngine(search.DefaultSettings())}, Tools{})
 		require.Contains(t, out.String(), tc.want, "input %q", tc.input)
 	}
@@ -114,7 +113,7 @@ func TestCECPStrengthOptionsAndNoWDL(t *testing.T) {
 		require.NotContains(t, strings.ToLower(got[0]), w)
 	}
 
-	var out syncBuffer
+	var out testio.SyncBuffer
 	c := newTestCECP(&out)
 	c.Handle("option Skill Level=5")
 	require.Equal(t, 5, c.engine.Settings().Strength.Skill())
@@ -305,7 +304,7 @@ func TestCECPRepetitionClaimAndEngineMate(t *testing.T) {
 }
 
 func TestCECPUndoRemoveAndSetboard(t *testing.T) {
-	var out syncBuffer
+	var out testio.SyncBuffer
 	c := newTestCECP(&out)
 	start := board.Chess().StartPosition()
 	for _, l := range []string{"new", "force", "usermove e2e4", "usermove e7e5", "usermove g1f3"} {
@@ -425,7 +424,7 @@ func TestCECPAnalyze(t *testing.T) {
 }
 
 func TestCECPTimeControls(t *testing.T) {
-	var out syncBuffer
+	var out testio.SyncBuffer
 	c := newTestCECP(&out)
 	c.Handle("new")
 	c.Handle("level 40 5 0")
@@ -517,7 +516,7 @@ func TestCECPPingWaitsForTheMoveAndMoveNow(t *testing.T) {
 }
 
 func TestCECPPonderHit(t *testing.T) {
-	var out syncBuffer
+	var out testio.SyncBuffer
 	c := newTestCECP(&out)
 	finish := func() { <-c.job.done; c.jobEnded() }
 	c.Handle("new")
@@ -555,7 +554,7 @@ func TestCECPPonderHit(t *testing.T) {
 }
 
 func TestCECPSettingsAndDraw(t *testing.T) {
-	var out syncBuffer
+	var out testio.SyncBuffer
 	c := newTestCECP(&out)
 	c.Handle("memory 32")
 	c.Handle("cores 2")
@@ -608,28 +607,4 @@ func TestIllegalMoveLineAvoidsWordsXBoardIgnores(t *testing.T) {
 	require.Equal(t, "Illegal move: a9a1", got)
 	got = illegalMove("B@c1", fmt.Errorf("illegal move B@c1: a waiting Mantri must arrive first (B@square,move)"))
 	require.Equal(t, "Illegal move (a waiting Mantri must arrive first [B@square,move]): B@c1", got)
-}
-
-// syncBuffer is a bytes.Buffer safe for the search's output goroutine.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
-func (s *syncBuffer) Reset() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.b.Reset()
 }

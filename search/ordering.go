@@ -30,18 +30,31 @@ func nudge(h *int16, bonus int) {
 
 func historyBonus(depth int) int { return min(160*depth, 1600) }
 
-// quietHistory is what the tables say of quiet m at ply.
-func (w *worker) quietHistory(ply int, m board.Move) int {
+// quietEntries are the history entries of quiet m at ply: the butterfly
+// table's, and the continuation tables' for the moves one and two plies
+// before (nil where there was none: the root, a null move).
+func (w *worker) quietEntries(ply int, m board.Move) (butterfly *int16, cont [2]*int16) {
 	fr := &w.stack[ply]
 	side := fr.pos.SideToMove()
-	h := int(w.history[side][board.MoveKey(m)])
 	idx := contIndex(&fr.pos, m)
-	if c := fr.cont; c != 0 {
-		h += int(w.contHist[side][c][idx])
+	for i := range cont {
+		if ply-i < 0 {
+			break
+		}
+		if c := w.stack[ply-i].cont; c != 0 {
+			cont[i] = &w.contHist[side][c][idx]
+		}
 	}
-	if ply >= 1 {
-		if c := w.stack[ply-1].cont; c != 0 {
-			h += int(w.contHist[side][c][idx])
+	return &w.history[side][board.MoveKey(m)], cont
+}
+
+// quietHistory is what the tables say of quiet m at ply.
+func (w *worker) quietHistory(ply int, m board.Move) int {
+	butterfly, cont := w.quietEntries(ply, m)
+	h := int(*butterfly)
+	for _, c := range cont {
+		if c != nil {
+			h += int(*c)
 		}
 	}
 	return h
@@ -49,16 +62,11 @@ func (w *worker) quietHistory(ply int, m board.Move) int {
 
 // adjustQuiet adds bonus to every table's entry of quiet m at ply.
 func (w *worker) adjustQuiet(ply int, m board.Move, bonus int) {
-	fr := &w.stack[ply]
-	side := fr.pos.SideToMove()
-	nudge(&w.history[side][board.MoveKey(m)], bonus)
-	idx := contIndex(&fr.pos, m)
-	if c := fr.cont; c != 0 {
-		nudge(&w.contHist[side][c][idx], bonus)
-	}
-	if ply >= 1 {
-		if c := w.stack[ply-1].cont; c != 0 {
-			nudge(&w.contHist[side][c][idx], bonus)
+	butterfly, cont := w.quietEntries(ply, m)
+	nudge(butterfly, bonus)
+	for _, c := range cont {
+		if c != nil {
+			nudge(c, bonus)
 		}
 	}
 }

@@ -6,8 +6,8 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"senapati/internal/testio"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -17,27 +17,9 @@ import (
 	"senapati/wdl"
 )
 
-// syncBuffer is a buffer the command writes to while the test reads it.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 func TestPlayCommandServesAndStops(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
-	var out, errOut syncBuffer
+	var out, errOut testio.SyncBuffer
 	code := make(chan int, 1)
 	go func() {
 		code <- run(ctx, []string{"-addr", "127.0.0.1:0", "-variant", "durg", "-threads", "1", "-hash", "1"}, &out, &errOut, newTestEngine, wdl.Of)

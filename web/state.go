@@ -287,7 +287,7 @@ func newInfoView(kind string, ply int, root *board.Position, in search.Info, wdl
 	}
 	p := *root
 	for _, m := range in.PV {
-		if !isLegal(&p, m) {
+		if !p.IsLegal(m) {
 			break // a line from the table that no longer fits: show what is sound
 		}
 		out.PV = append(out.PV, p.SAN(m))
@@ -295,15 +295,4 @@ func newInfoView(kind string, ply int, root *board.Position, in search.Info, wdl
 		p.DoMove(m)
 	}
 	return out
-}
-
-func isLegal(p *board.Position, m board.Move) bool {
-	var ml board.MoveList
-	p.GenerateMoves(&ml)
-	for _, l := range ml.Slice() {
-		if l == m {
-			return true
-		}
-	}
-	return false
 }
