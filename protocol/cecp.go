@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -507,9 +506,7 @@ func (c *CECP) startJob(kind jobKind, root board.Position, guess board.Move, l s
 	if asked, got := c.apply(); got < asked {
 		c.send("# Hash %d MB is more than this machine can spare; the table has %d MB", asked, got)
 	}
-	if threads := c.settings.Threads; runtime.GOMAXPROCS(0) < threads+1 {
-		runtime.GOMAXPROCS(threads + 1) // the input reader keeps a thread
-	}
+	keepProcsForInput(c.settings.Threads)
 	ctx, cancel := context.WithCancel(context.Background())
 	j := &cecpJob{kind: kind, done: make(chan struct{}), cancel: cancel, root: root, guess: guess, start: time.Now()}
 	if guess != board.NoMove {

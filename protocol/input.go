@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"io"
+	"runtime"
 	"strings"
 )
 
@@ -69,4 +70,20 @@ func cleanLine(b []byte) string {
 		out[i] = c
 	}
 	return strings.TrimSpace(string(out))
+}
+
+// spareProcs is how many Go processors the engine keeps beyond its search
+// threads. The input reader needs one free when its read returns; with
+// just one spare, on a CPU the search fills that spare is often held by a
+// runtime thread still waiting for the CPU, and the reader waited a
+// scheduler tick (4 ms) before it could pass `stop` on (traced: the
+// reader's thread slept in exitsyscallNoP). Idle processors cost nothing.
+const spareProcs = 3
+
+// keepProcsForInput makes sure a search on threads threads leaves the
+// input reader a processor, whatever the CPU affinity gave Go.
+func keepProcsForInput(threads int) {
+	if want := threads + spareProcs; runtime.GOMAXPROCS(0) < want {
+		runtime.GOMAXPROCS(want)
+	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -382,11 +381,7 @@ func (u *UCI) startSearch(l search.Limits) {
 		u.noMoves(&root)
 		return
 	}
-	// The input reader must get a CPU thread even when the search threads
-	// hold every one Go was given (an engine pinned to one CPU).
-	if threads := u.settings.Threads; runtime.GOMAXPROCS(0) < threads+1 {
-		runtime.GOMAXPROCS(threads + 1)
-	}
+	keepProcsForInput(u.settings.Threads)
 	ctx, cancel := context.WithCancel(context.Background())
 	j := &job{done: make(chan struct{}), cancel: cancel, endless: l.Infinite || l.Ponder}
 	u.job = j
