@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -61,6 +62,18 @@ func (s Strength) Level() float64 {
 		return EloLevel(s.Elo)
 	}
 	return float64(min(max(s.Skill(), 0), MaxSkill))
+}
+
+// Label names a weakened strength as its options do ("Skill Level 5",
+// "UCI_Elo 1500"); full strength has none.
+func (s Strength) Label() string {
+	switch s = s.normalize(); {
+	case s.Limited:
+		return fmt.Sprintf("UCI_Elo %d", s.Elo)
+	case s.Skill() < MaxSkill:
+		return fmt.Sprintf("Skill Level %d", s.Skill())
+	}
+	return ""
 }
 
 func (s Strength) normalize() Strength {

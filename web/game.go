@@ -19,6 +19,7 @@ type ply struct {
 	uci, san string
 	comment  string // the engine's {score/depth time}, or a loaded PGN's comment
 	engine   bool   // the engine chose it
+	level    string // the engine's strength when weakened ("Skill Level 5"), for the PGN
 	kills    bool   // a zone capture that took the capturer too
 }
 
@@ -125,7 +126,7 @@ func (g *game) verdict(n int) board.Verdict { return g.at(n).Verdict() }
 
 // play reads a move in the notation of RULES.md (UCI or algebraic) and
 // plays it at the end of the game.
-func (g *game) play(text string, comment string, byEngine bool) error {
+func (g *game) play(text string, comment string, byEngine bool, level string) error {
 	if len(text) > maxMoveText {
 		return errorf(400, "the move is longer than %d characters", maxMoveText)
 	}
@@ -141,6 +142,7 @@ func (g *game) play(text string, comment string, byEngine bool) error {
 		return errorf(422, "%v", err)
 	}
 	g.add(m, comment, byEngine)
+	g.plies[len(g.plies)-1].level = level
 	g.changed()
 	return nil
 }
@@ -254,21 +256,38 @@ func (g *game) record(now time.Time) *pgn.Game {
 		}
 		return def
 	}
-	var sides [2]struct{ engine, human bool }
+	var sides [2]struct {
+		engine, human bool
+		levels        map[string]bool // the engine's strengths ("" full)
+	}
 	for i, pl := range g.plies {
 		c := g.start.SideToMove() ^ board.Color(i%2)
 		if pl.engine {
 			sides[c].engine = true
+			if sides[c].levels == nil {
+				sides[c].levels = map[string]bool{}
+			}
+			sides[c].levels[pl.level] = true
 		} else {
 			sides[c].human = true
 		}
 	}
 	player := func(c board.Color) string {
-		switch s := sides[c]; {
+		s := sides[c]
+		engine := "Senapati"
+		switch {
+		case len(s.levels) > 1:
+			engine = "Senapati (strength varied)"
+		case !s.levels[""]:
+			for level := range s.levels {
+				engine = "Senapati (" + level + ")"
+			}
+		}
+		switch {
 		case s.engine && s.human:
-			return "Senapati and a human"
+			return engine + " and a human"
 		case s.engine:
-			return "Senapati"
+			return engine
 		case s.human:
 			return "Human"
 		}

@@ -264,7 +264,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 			writeError(w, errorf(400, "move %d: the comment is longer than %d characters", i+1, maxComment))
 			return
 		}
-		if err := g.play(m.Move, m.Comment, m.Engine); err != nil {
+		if err := g.play(m.Move, m.Comment, m.Engine, ""); err != nil {
 			writeError(w, errorf(422, "move %d: %v", i+1, err))
 			return
 		}
@@ -412,7 +412,7 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		if req.Ply != nil && *req.Ply != len(g.plies) {
 			return errorf(409, "the game has %d plies, not %d: it changed meanwhile", len(g.plies), *req.Ply)
 		}
-		return g.play(req.Move, "", false)
+		return g.play(req.Move, "", false, "")
 	})
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"senapati/board"
+	"senapati/pgn"
 	"senapati/search"
 	"senapati/wdl"
 )
@@ -50,6 +51,18 @@ func checkWDL(t *testing.T, root *board.Position, iv infoView) {
 		w, d, l := wdl.Of(root, *iv.CP)
 		assert.Equal(t, wdlView{w, d, l}, *iv.WDL, "cp %d", *iv.CP)
 	}
+}
+
+// pgnTag is a tag of the game's PGN record.
+func (s *testServer) pgnTag(id, name string) string {
+	s.t.Helper()
+	status, data := s.do("GET", "/api/games/"+id+"/pgn", nil)
+	require.Equal(s.t, 200, status)
+	games, err := pgn.ParseString(string(data))
+	require.NoError(s.t, err)
+	require.Len(s.t, games, 1)
+	v, _ := games[0].Tag(name)
+	return v
 }
 
 func (s *testServer) engineSettings(id string) search.Settings {
@@ -128,6 +141,13 @@ func TestEngineStrengthLevels(t *testing.T) {
 	assert.True(t, got.Limited)
 	assert.Equal(t, 1800, got.Elo)
 	assert.Less(t, got.Level(), float64(search.MaxSkill))
+
+	// The PGN names the strength each side's engine played at.
+	assert.Equal(t, "Senapati (strength varied)", s.pgnTag(st.ID, "White"), "Skill Level 0, then UCI_Elo 1800")
+	assert.Equal(t, "Senapati", s.pgnTag(st.ID, "Black"), "full strength")
+	one := s.newGame("chess", "")
+	s.state(200, "POST", "/api/games/"+one.ID+"/engine", map[string]int{"depth": 1, "elo": 1500})
+	assert.Equal(t, "Senapati (UCI_Elo 1500)", s.pgnTag(one.ID, "White"))
 
 	// An analysis after a weakened move searches at full strength.
 	s.state(202, "POST", game+"/analysis", map[string]int{"depth": 2})
