@@ -518,6 +518,22 @@ func TestDurgRajaCall(t *testing.T) {
 		require.True(t, q.CallAvailable(White))
 		require.False(t, q.CallAvailable(Black))
 	})
+	// RULES.md, the call with brackets: Q in them means the call is there,
+	// a set-up Rani on the board or not; without Q it never comes.
+	t.Run("BracketQWithARaniOnTheBoard", func(t *testing.T) {
+		const fen = "4k4/9/9/9/9/9/9/9/Q3K4[Q] w - - 0 1 4/0"
+		p := mustFEN(t, DurgGame(), fen)
+		require.Equal(t, fen, p.FEN())
+		require.True(t, p.CallAvailable(White))
+		q := rulesPlay(t, p, "Q@d1")
+		require.False(t, q.CallAvailable(White))
+	})
+	t.Run("NoBracketQWithARaniOnTheBoardNeverComes", func(t *testing.T) {
+		p := mustFEN(t, DurgGame(), "4k4/r8/9/9/9/9/9/9/N3K3Q[] b - - 0 1 3/0")
+		q := rulesPlay(t, p, "a8a1")
+		require.Equal(t, "4k4/9/9/9/9/9/9/9/r3K3Q[] w - - 0 2 4/0", q.FEN())
+		require.False(t, q.CallAvailable(White))
+	})
 	t.Run("NotInCheck", func(t *testing.T) {
 		p := mustFEN(t, DurgGame(), "k8/9/9/9/4r4/9/9/9/4K4[Q] w - - 0 1 4/0")
 		rulesWantMoves(t, &p, "e1d1", "e1d2", "e1f1", "e1f2")

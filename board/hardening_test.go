@@ -252,7 +252,7 @@ func TestFENErrorsQuoteWholeCharacters(t *testing.T) {
 // squares of one colour.
 func TestChessDeadPositionByMaterialRuling(t *testing.T) {
 	for fen, dead := range map[string]bool{
-		"2b1kb2/8/8/8/8/8/8/3BKB2 w - - 0 1": false, // c8, e1.. : bishops on both colours
+		"2b1kb2/8/8/8/8/8/8/3BKB2 w - - 0 1": false, // c8, f8, d1, f1: bishops on both colours
 		"3bk3/8/8/8/8/8/8/B1B1K3 w - - 0 1":  true,  // d8, a1, c1: all dark
 		"4k3/8/8/8/8/8/8/1NB1K3 w - - 0 1":   false, // a knight and a bishop
 		"1n2k3/8/8/8/8/8/8/1N2K3 w - - 0 1":  false, // a knight each
