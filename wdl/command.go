@@ -160,8 +160,8 @@ func writeCSVFile(name string, games []Game) error {
 
 // literal is the model as a Go composite literal.
 func (md Model) literal() string {
-	return fmt.Sprintf("{A: [3]float64{%.2f, %.2f, %.2f}, B: [3]float64{%.2f, %.2f, %.2f}}",
-		md.A[0], md.A[1], md.A[2], md.B[0], md.B[1], md.B[2])
+	return fmt.Sprintf("{A: [3]float64{%.2f, %.2f, %.2f}, B: [3]float64{%.2f, %.2f, %.2f}, Held: %.4f}",
+		md.A[0], md.A[1], md.A[2], md.B[0], md.B[1], md.B[2], md.Held)
 }
 
 // paramsSource is wdl/params.go holding models.

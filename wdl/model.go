@@ -10,7 +10,8 @@
 //	loss = σ((−x − a(m)) / b(m))
 //	draw = 1 − win − loss
 //
-// with σ the logistic function and a, b quadratics in m. a is the score
+// with σ the logistic function and a, b quadratics in m (and win and loss
+// scaled down by the share of games drawn whatever the score, see Model). a is the score
 // at which a win becomes as likely as not; b how quickly the chances turn
 // with the score. a ≥ 0 keeps win + loss ≤ 1. Every variant has a model
 // of its own, fitted to its own games, because its rules (chaturanga's
@@ -25,13 +26,17 @@ import (
 )
 
 // Model is the fitted model of one variant: a(m) = A[0] + A[1]m + A[2]m²
-// and likewise b.
+// and likewise b. Held is the share of decided-looking games that end
+// drawn anyway, whatever the score (Durg: a big lead is often drawn by the
+// 30-move rule); win and loss are scaled by 1 − Held, so that a large lead
+// need not flatten the whole curve. Zero, the default, is no such share.
 type Model struct {
 	A, B [3]float64
+	Held float64
 }
 
-// Score limits: beyond them a score is as good as won (mates, the rules'
-// verdicts) and the exponent stays finite.
+// Score limits: from them on a score is won or lost for certain (mates,
+// the rules' verdicts).
 const scoreCap = 4000
 
 // minB keeps the slope finite for any coefficients.
@@ -49,9 +54,16 @@ func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
 // Probabilities are the chances of a win, a draw and a loss for the side
 // to move; they sum to 1.
 func (md Model) Probabilities(score int, material float64) (win, draw, loss float64) {
-	x := float64(min(max(score, -scoreCap), scoreCap))
+	switch {
+	case score >= scoreCap: // a mate or the rules' verdict: no draw is held
+		return 1, 0, 0
+	case score <= -scoreCap:
+		return 0, 0, 1
+	}
+	x := float64(score)
 	a, b := md.shape(material)
-	win, loss = sigmoid((x-a)/b), sigmoid((-x-a)/b)
+	keep := 1 - min(max(md.Held, 0), 1)
+	win, loss = keep*sigmoid((x-a)/b), keep*sigmoid((-x-a)/b)
 	return win, max(1-win-loss, 0), loss
 }
 

@@ -73,7 +73,17 @@ func TestMaterial(t *testing.T) {
 
 // Samples drawn from a known model are fitted back to it.
 func TestFitRecoversAKnownModel(t *testing.T) {
-	truth := Model{A: [3]float64{260, -180, 60}, B: [3]float64{70, 60, 0}}
+	t.Run("NoHeldDraws", func(t *testing.T) {
+		testFitRecovers(t, Model{A: [3]float64{260, -180, 60}, B: [3]float64{70, 60, 0}})
+	})
+	// A quarter of the games drawn whatever the score, as Durg's move
+	// rule draws big leads.
+	t.Run("HeldDraws", func(t *testing.T) {
+		testFitRecovers(t, Model{A: [3]float64{260, -180, 60}, B: [3]float64{70, 60, 0}, Held: 0.25})
+	})
+}
+
+func testFitRecovers(t *testing.T, truth Model) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	var samples []Sample
 	for range 20000 {
@@ -98,6 +108,7 @@ func TestFitRecoversAKnownModel(t *testing.T) {
 		require.InDelta(t, ta, a, 15, "a(%v)", m)
 		require.InDelta(t, tb, b, 8, "b(%v)", m)
 	}
+	require.InDelta(t, truth.Held, md.Held, 0.03, "the share drawn whatever the score")
 	require.GreaterOrEqual(t, LogLikelihood(md, samples), LogLikelihood(truth, samples)-1e-4,
 		"the fit is at least as likely as the truth on its own data")
 	_, err = Fit(samples[:50])
