@@ -141,16 +141,15 @@ func (g *game) play(text string, comment string, byEngine bool, level string) er
 	if err != nil {
 		return errorf(422, "%v", err)
 	}
-	g.add(m, comment, byEngine)
-	g.plies[len(g.plies)-1].level = level
+	g.add(m, comment, byEngine, level)
 	g.changed()
 	return nil
 }
 
 // add plays legal move m at the end.
-func (g *game) add(m board.Move, comment string, byEngine bool) {
+func (g *game) add(m board.Move, comment string, byEngine bool, level string) {
 	p := g.cur.Position()
-	g.plies = append(g.plies, ply{move: m, uci: p.MoveString(m), san: p.SAN(m), comment: comment, engine: byEngine, kills: p.KillsBoth(m)})
+	g.plies = append(g.plies, ply{move: m, uci: p.MoveString(m), san: p.SAN(m), comment: comment, engine: byEngine, level: level, kills: p.KillsBoth(m)})
 	g.hashes = append(g.hashes, p.Hash())
 	g.cur.Play(m)
 }
@@ -220,7 +219,7 @@ func (g *game) loadPGN(text string) error {
 	}
 	g.reset(start)
 	for i, m := range moves {
-		g.add(m, limitText(rec.Moves[i].Comment, maxComment), false)
+		g.add(m, limitText(rec.Moves[i].Comment, maxComment), false, "")
 	}
 	g.tags = map[string]string{}
 	for _, t := range rec.Tags {
@@ -257,31 +256,28 @@ func (g *game) record(now time.Time) *pgn.Game {
 		return def
 	}
 	var sides [2]struct {
-		engine, human bool
-		levels        map[string]bool // the engine's strengths ("" full)
+		engine, human, varied bool
+		level                 string // of the engine's first move ("" full strength)
 	}
 	for i, pl := range g.plies {
-		c := g.start.SideToMove() ^ board.Color(i%2)
-		if pl.engine {
-			sides[c].engine = true
-			if sides[c].levels == nil {
-				sides[c].levels = map[string]bool{}
-			}
-			sides[c].levels[pl.level] = true
-		} else {
-			sides[c].human = true
+		s := &sides[g.start.SideToMove()^board.Color(i%2)]
+		switch {
+		case !pl.engine:
+			s.human = true
+		case !s.engine:
+			s.engine, s.level = true, pl.level
+		case pl.level != s.level:
+			s.varied = true
 		}
 	}
 	player := func(c board.Color) string {
 		s := sides[c]
 		engine := "Senapati"
 		switch {
-		case len(s.levels) > 1:
+		case s.varied:
 			engine = "Senapati (strength varied)"
-		case !s.levels[""]:
-			for level := range s.levels {
-				engine = "Senapati (" + level + ")"
-			}
+		case s.level != "":
+			engine = "Senapati (" + s.level + ")"
 		}
 		switch {
 		case s.engine && s.human:
