@@ -9,7 +9,7 @@ import (
 // of samples, and its gradient by the coefficients (A, then B, then the
 // logit of Held).
 func logLikelihood(md Model, samples []Sample) (ll float64, grad [7]float64) {
-	held := min(max(md.Held, 1e-9), 1-1e-9)
+	held := md.held()
 	keep, heldSlope := 1-held, held*(1-held) // d held / d logit(held)
 	for _, s := range samples {
 		if s.Score >= scoreCap || s.Score <= -scoreCap { // certain: nothing to fit

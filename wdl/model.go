@@ -6,14 +6,14 @@
 // material m left on the board (a share of the start position's, see
 // Material),
 //
-//	win  = σ((x − a(m)) / b(m))
-//	loss = σ((−x − a(m)) / b(m))
+//	win  = (1 − h) σ((x − a(m)) / b(m))
+//	loss = (1 − h) σ((−x − a(m)) / b(m))
 //	draw = 1 − win − loss
 //
-// with σ the logistic function and a, b quadratics in m (and win and loss
-// scaled down by the share of games drawn whatever the score, see Model). a is the score
-// at which a win becomes as likely as not; b how quickly the chances turn
-// with the score. a ≥ 0 keeps win + loss ≤ 1. Every variant has a model
+// with σ the logistic function, a and b quadratics in m, and h the share
+// of games drawn whatever the score (Model.Held). a is the score at which
+// a win becomes as likely as not; b how quickly the chances turn with the
+// score. a ≥ 0 keeps win + loss ≤ 1. Every variant has a model
 // of its own, fitted to its own games, because its rules (chaturanga's
 // stalemate win and bare Raja, Durg's 30-move rule) decide how often a
 // given score is won, drawn or lost.
@@ -49,6 +49,9 @@ func (md Model) shape(material float64) (a, b float64) {
 	return max(poly(md.A, material), 0), max(poly(md.B, material), minB)
 }
 
+// held is Held within its meaningful range.
+func (md Model) held() float64 { return min(max(md.Held, 0), 1) }
+
 func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
 
 // Probabilities are the chances of a win, a draw and a loss for the side
@@ -62,7 +65,7 @@ func (md Model) Probabilities(score int, material float64) (win, draw, loss floa
 	}
 	x := float64(score)
 	a, b := md.shape(material)
-	keep := 1 - min(max(md.Held, 0), 1)
+	keep := 1 - md.held()
 	win, loss = keep*sigmoid((x-a)/b), keep*sigmoid((-x-a)/b)
 	return win, max(1-win-loss, 0), loss
 }
