@@ -3,10 +3,8 @@ package protocol
 import (
 	"os"
 	"regexp"
-	"runtime"
 	"strconv"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -37,17 +35,4 @@ func TestInputReaderThreadHasAShortSlice(t *testing.T) {
 	slice, err := strconv.Atoi(string(m[1]))
 	require.NoError(t, err)
 	require.Equal(t, readerSlice, slice)
-}
-
-// A search, however few CPUs Go was given, leaves the input reader spare
-// processors: with one spare only, `stop` on one CPU at 2 threads waited a
-// scheduler tick for a processor in 1-2 % of cases (p99 7-8 ms).
-func TestSearchLeavesTheInputReaderSpareProcessors(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-	s := newSession(t)
-	s.send("setoption name Threads value 2", "position startpos", "go infinite")
-	s.expect("info depth", 5*time.Second)
-	require.GreaterOrEqual(t, runtime.GOMAXPROCS(0), 2+spareProcs)
-	s.send("stop")
-	s.expect("bestmove", 5*time.Second)
 }
