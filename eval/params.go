@@ -194,7 +194,9 @@ func newParams(v *board.Variant, w weights) *params {
 			}
 			for c := board.White; c <= board.Black; c++ {
 				rs := rel[c][s]
-				pr.psq[c][t][s] = pack(pr.pieceSquare(t, rs.File(), rs.Rank()))
+				f := pr.pieceSquare(t, rs.File(), rs.Rank())
+				d := w.PieceSquare[t][rs]
+				pr.psq[c][t][s] = pack(score{f.mg + d.mg, f.eg + d.eg})
 			}
 		}
 		for n := 0; n <= maxAttacks; n++ {

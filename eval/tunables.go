@@ -40,6 +40,10 @@ type weights struct {
 	Leap           score // chaturanga: the Raja's leap still available
 	FewPieces1     score // chaturanga: one man left beside the Raja
 	FewPieces2     score // two men left
+	// PieceSquare is added to the formula's piece-square value of each
+	// type, by square as White sees it (board.Square: file*9+rank); the
+	// tuner's -psq fit writes it.
+	PieceSquare [board.NumTypes][81]score
 }
 
 func defaultWeights(v *board.Variant) weights {
@@ -203,6 +207,8 @@ func writeStruct(b *bytes.Buffer, w reflect.Value) {
 			if f.Int() != 0 {
 				fmt.Fprintf(b, "%s: %d,\n", name, f.Int())
 			}
+		case f.Kind() == reflect.Array && f.Type().Elem().Kind() == reflect.Array:
+			writeSquareTables(b, name, f)
 		case f.Kind() == reflect.Array:
 			elem := "int"
 			if f.Type().Elem() == reflect.TypeOf(score{}) {
@@ -227,4 +233,96 @@ func writeStruct(b *bytes.Buffer, w reflect.Value) {
 			}
 		}
 	}
+}
+
+// writeSquareTables writes a [board.NumTypes][81]score field: the types
+// with any non-zero entry, one line per file (a first), ranks 1-9.
+func writeSquareTables(b *bytes.Buffer, name string, f reflect.Value) {
+	wrote := false
+	for t := 0; t < f.Len(); t++ {
+		tab := f.Index(t)
+		if tab.IsZero() {
+			continue
+		}
+		if !wrote {
+			fmt.Fprintf(b, "%s: [board.NumTypes][81]score{\n", name)
+			wrote = true
+		}
+		fmt.Fprintf(b, "board.%s: {\n", typeNames[t])
+		for sq := 0; sq < tab.Len(); sq++ {
+			e := tab.Index(sq)
+			fmt.Fprintf(b, "{%d, %d},", e.Field(0).Int(), e.Field(1).Int())
+			if sq%9 == 8 {
+				b.WriteString("\n")
+			} else {
+				b.WriteString(" ")
+			}
+		}
+		b.WriteString("},\n")
+	}
+	if wrote {
+		b.WriteString("},\n")
+	}
+}
+
+// PieceSquareUse is one piece-square entry a position's score uses: the
+// entry's index (type*81 + square as White sees it) and +1 for a White
+// piece, -1 for a Black one.
+type PieceSquareUse struct {
+	Index, Sign int
+}
+
+// PieceSquareUses lists the piece-square entries p's evaluation adds (for
+// the tuner's -psq fit) and p's phase, appending to out.
+func PieceSquareUses(p *board.Position, out []PieceSquareUse) ([]PieceSquareUse, int) {
+	pr := paramsFor(p.Variant())
+	var a acc
+	compute(p, pr, &a)
+	use := [board.NumTypes]bool{board.Pawn: true, board.King: true}
+	for _, t := range pr.pieceTypes {
+		use[t] = true
+	}
+	for s := board.Square(0); s < 81; s++ {
+		pc := p.PieceAt(s)
+		if pc == board.NoPiece || !use[pc.Type()] {
+			continue
+		}
+		c, rs, sign := pc.Color(), s, 1
+		if c == board.Black {
+			rs, sign = pr.v.Mirror(s), -1
+		}
+		out = append(out, PieceSquareUse{int(pc.Type())*81 + int(rs), sign})
+	}
+	return out, a.phase
+}
+
+// PieceSquares is v's PieceSquare weights as midgame/endgame pairs,
+// indexed as PieceSquareUse.Index.
+func PieceSquares(v *board.Variant) [][2]int {
+	w := paramsFor(v).w
+	out := make([][2]int, int(board.NumTypes)*81)
+	for t := range w.PieceSquare {
+		for s, e := range w.PieceSquare[t] {
+			out[t*81+s] = [2]int{e.mg, e.eg}
+		}
+	}
+	return out
+}
+
+// SetPieceSquares gives v's evaluation new PieceSquare weights (indexed as
+// PieceSquares) and rebuilds its tables; like SetParams, for the tuner.
+func SetPieceSquares(v *board.Variant, values [][2]int) error {
+	pr := paramsFor(v)
+	if pr.v != v {
+		return fmt.Errorf("no evaluation for variant %s", v.Name())
+	}
+	if len(values) != int(board.NumTypes)*81 {
+		return fmt.Errorf("%d piece-square values, want %d", len(values), int(board.NumTypes)*81)
+	}
+	w := pr.w
+	for i, e := range values {
+		w.PieceSquare[i/81][i%81] = score{e[0], e[1]}
+	}
+	*pr = *newParams(v, w)
+	return nil
 }

@@ -56,3 +56,34 @@ func firstMove(p *board.Position) board.Move {
 	p.GenerateMoves(&ml)
 	return ml.Moves[0]
 }
+
+// A PieceSquare entry moves the score of a position with that piece by its
+// tapered value, mirrored for Black; PieceSquareUses names the entry, and
+// the writer writes the table (and none once it is zero again).
+func TestPieceSquareEntries(t *testing.T) {
+	v := board.Chess()
+	p := mustFEN(t, v, "r3k3/pppppppp/8/8/8/5N2/PPPPPPPP/R3K3 w - - 0 1")
+	uses, phase := PieceSquareUses(&p, nil)
+	f3 := board.MakeSquare(5, 2)
+	knight := int(board.Knight)*81 + int(f3)
+	assert.Contains(t, uses, PieceSquareUse{Index: knight, Sign: 1})
+	assert.Len(t, uses, 21, "kings, rooks, pawns and the knight")
+
+	before := Evaluate(&p)
+	values := PieceSquares(v)
+	orig := append([][2]int(nil), values...)
+	defer func() { require.NoError(t, SetPieceSquares(v, orig)) }()
+	values[knight] = [2]int{256, 512}
+	require.NoError(t, SetPieceSquares(v, values))
+	assert.Equal(t, before+taper(256, 512, phase), Evaluate(&p))
+	m := p.Mirrored() // Black's knight on f6, Black to move: the same entry for Black
+	assert.Equal(t, before+taper(256, 512, phase), Evaluate(&m))
+
+	var b bytes.Buffer
+	require.NoError(t, WriteWeights(&b))
+	assert.Contains(t, b.String(), "PieceSquare: [board.NumTypes][81]score{\n\t\tboard.Knight: {")
+	assert.Contains(t, b.String(), "{256, 512},")
+	require.NoError(t, SetPieceSquares(v, orig))
+	assert.Equal(t, before, Evaluate(&p))
+	assert.Error(t, SetPieceSquares(v, values[1:]))
+}

@@ -169,6 +169,10 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	fixed := fs.String("fix", `^Material\[Pawn\]\.mg$`, "regular expression: parameters kept (the pawn anchors the scale); empty: none")
 	list := fs.Bool("list", false, "print the variant's parameters and exit")
 	validate := fs.Int("validate", 0, "hold out every Nth game and report the error on those positions too (0: none)")
+	psq := fs.Bool("psq", false, "fit the piece-square tables (PieceSquare) by gradient descent instead of the other weights")
+	epochs := fs.Int("epochs", 400, "-psq: gradient steps over all positions")
+	rate := fs.Float64("rate", 0.5, "-psq: Adam step size in centipawns")
+	penalty := fs.Float64("penalty", 1e-8, "-psq: L2 penalty on each entry's change, per centipawn squared")
 	write := fs.String("write", "", "write the tuned weights as Go source to this file (eval/weights.go)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: senapati tune -variant V [flags] GAMES.pgn...")
@@ -210,6 +214,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return 2
 	case *every < 1 || *passes < 0 || *step < 1 || *threads < 1 || *k < 0 || *skip < 0 || *bound < 1 || *validate < 0:
 		return fail("-every, -step, -threads and -bound need at least 1; -passes, -k and -skip at least 0")
+	case *epochs < 1 || !(*rate > 0) || !(*penalty >= 0):
+		return fail("-epochs needs at least 1, -rate more than 0, -penalty at least 0")
 	}
 	var samples []sample
 	var st loadStats
@@ -244,11 +250,22 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return fail("no positions to fit")
 	}
 	var heldBefore float64
-	if len(held) > 0 {
+	if len(held) > 0 || *psq {
 		if *k == 0 { // fit K once, on the positions fitted
 			*k = fitK(samples, *threads)
 		}
 		heldBefore = fitError(held, *k, *threads)
+	}
+	if *psq {
+		before, after, changed, err := fitPieceSquares(v, samples, psqOptions{k: *k, epochs: *epochs, rate: *rate, penalty: *penalty, log: stdout})
+		if err != nil {
+			return fail("%v", err)
+		}
+		fmt.Fprintf(stdout, "error before %.6f, after %.6f (K %.4f), %d piece-square values changed\n", before, after, *k, changed)
+		if len(held) > 0 {
+			fmt.Fprintf(stdout, "held-out error before %.6f, after %.6f\n", heldBefore, fitError(held, *k, *threads))
+		}
+		return writeWeights(*write, stdout, fail)
 	}
 	r, err := optimize(v, samples, options{k: *k, passes: *passes, step: *step, threads: *threads, tune: re, fix: fix, log: stdout})
 	if err != nil {
@@ -263,19 +280,26 @@ func Main(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "  %s: %d -> %d\n", p.Name, p.Value, r.values[i])
 		}
 	}
-	if *write != "" {
-		f, err := os.Create(*write)
-		if err != nil {
-			return fail("%v", err)
-		}
-		err = eval.WriteWeights(f)
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return fail("%v", err)
-		}
-		fmt.Fprintf(stdout, "wrote %s\n", *write)
+	return writeWeights(*write, stdout, fail)
+}
+
+// writeWeights writes the evaluation's weights to the file named (none:
+// nothing to do).
+func writeWeights(name string, stdout io.Writer, fail func(string, ...any) int) int {
+	if name == "" {
+		return 0
 	}
+	f, err := os.Create(name)
+	if err != nil {
+		return fail("%v", err)
+	}
+	err = eval.WriteWeights(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fail("%v", err)
+	}
+	fmt.Fprintf(stdout, "wrote %s\n", name)
 	return 0
 }
