@@ -80,13 +80,13 @@ var weightsChaturanga = weights{
 
 var weightsDurg = weights{
 	Material: [board.NumTypes]score{
-		board.Pawn:   {85, 95},
-		board.Knight: {300, 280},
-		board.Bishop: {345, 365},
-		board.Rook:   {530, 590},
-		board.Queen:  {1050, 1150},
-		board.Rath:   {570, 600},
-		board.Durg:   {230, 200},
+		board.Pawn:   {85, 79},
+		board.Knight: {316, 296},
+		board.Bishop: {361, 381},
+		board.Rook:   {546, 602},
+		board.Queen:  {1034, 1134},
+		board.Rath:   {586, 616},
+		board.Durg:   {214, 184},
 	},
 	Mobility: [board.NumTypes]score{
 		board.Knight: {12, -4},
