@@ -265,16 +265,21 @@ func writeSquareTables(b *bytes.Buffer, name string, f reflect.Value) {
 	}
 }
 
+// PieceSquareEntries is the number of PieceSquare entries: type*81 + square
+// as White sees it indexes them.
+const PieceSquareEntries = int(board.NumTypes) * 81
+
 // PieceSquareUse is one piece-square entry a position's score uses: the
-// entry's index (type*81 + square as White sees it) and +1 for a White
-// piece, -1 for a Black one.
+// entry's index (see PieceSquareEntries) and +1 for a White piece, -1 for
+// a Black one.
 type PieceSquareUse struct {
 	Index, Sign int
 }
 
 // PieceSquareUses lists the piece-square entries p's evaluation adds (for
-// the tuner's -psq fit) and p's phase, appending to out.
-func PieceSquareUses(p *board.Position, out []PieceSquareUse) ([]PieceSquareUse, int) {
+// the tuner's -psq fit), appending to out, with p's phase and its score
+// from White's point of view, both from the one evaluation.
+func PieceSquareUses(p *board.Position, out []PieceSquareUse) (uses []PieceSquareUse, phase, whiteScore int) {
 	pr := paramsFor(p.Variant())
 	var a acc
 	compute(p, pr, &a)
@@ -293,14 +298,15 @@ func PieceSquareUses(p *board.Position, out []PieceSquareUse) ([]PieceSquareUse,
 		}
 		out = append(out, PieceSquareUse{int(pc.Type())*81 + int(rs), sign})
 	}
-	return out, a.phase
+	_, _, whiteScore = a.total(pr, p)
+	return out, a.phase, whiteScore
 }
 
 // PieceSquares is v's PieceSquare weights as midgame/endgame pairs,
 // indexed as PieceSquareUse.Index.
 func PieceSquares(v *board.Variant) [][2]int {
 	w := paramsFor(v).w
-	out := make([][2]int, int(board.NumTypes)*81)
+	out := make([][2]int, PieceSquareEntries)
 	for t := range w.PieceSquare {
 		for s, e := range w.PieceSquare[t] {
 			out[t*81+s] = [2]int{e.mg, e.eg}
@@ -316,8 +322,8 @@ func SetPieceSquares(v *board.Variant, values [][2]int) error {
 	if pr.v != v {
 		return fmt.Errorf("no evaluation for variant %s", v.Name())
 	}
-	if len(values) != int(board.NumTypes)*81 {
-		return fmt.Errorf("%d piece-square values, want %d", len(values), int(board.NumTypes)*81)
+	if len(values) != PieceSquareEntries {
+		return fmt.Errorf("%d piece-square values, want %d", len(values), PieceSquareEntries)
 	}
 	w := pr.w
 	for i, e := range values {

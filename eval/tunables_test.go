@@ -63,13 +63,14 @@ func firstMove(p *board.Position) board.Move {
 func TestPieceSquareEntries(t *testing.T) {
 	v := board.Chess()
 	p := mustFEN(t, v, "r3k3/pppppppp/8/8/8/5N2/PPPPPPPP/R3K3 w - - 0 1")
-	uses, phase := PieceSquareUses(&p, nil)
+	uses, phase, score := PieceSquareUses(&p, nil)
 	f3 := board.MakeSquare(5, 2)
 	knight := int(board.Knight)*81 + int(f3)
 	assert.Contains(t, uses, PieceSquareUse{Index: knight, Sign: 1})
 	assert.Len(t, uses, 21, "kings, rooks, pawns and the knight")
 
 	before := Evaluate(&p)
+	assert.Equal(t, before, score, "White to move: the score is White's")
 	values := PieceSquares(v)
 	orig := append([][2]int(nil), values...)
 	defer func() { require.NoError(t, SetPieceSquares(v, orig)) }()

@@ -50,17 +50,14 @@ func foldFile(v *board.Variant, index int) int {
 func fitPieceSquares(v *board.Variant, samples []sample, o psqOptions) (before, after float64, changed int, err error) {
 	before = fitError(samples, o.k, 1)
 	ps := make([]psqSample, len(samples))
-	var uses []eval.PieceSquareUse
 	for i := range samples {
-		var phase int
-		uses, phase = eval.PieceSquareUses(&samples[i].pos, uses[:0])
-		folded := make([]eval.PieceSquareUse, len(uses))
-		for j, u := range uses {
-			folded[j] = eval.PieceSquareUse{Index: foldFile(v, u.Index), Sign: u.Sign}
+		uses, phase, score := eval.PieceSquareUses(&samples[i].pos, nil)
+		for j := range uses {
+			uses[j].Index = foldFile(v, uses[j].Index)
 		}
-		ps[i] = psqSample{float64(whiteScore(&samples[i].pos)), float64(phase) / eval.PhaseMidgame, samples[i].result, folded}
+		ps[i] = psqSample{float64(score), float64(phase) / eval.PhaseMidgame, samples[i].result, uses}
 	}
-	n := int(board.NumTypes) * 81
+	n := eval.PieceSquareEntries
 	delta := make([][2]float64, n)
 	grad := make([][2]float64, n)
 	m1 := make([][2]float64, n)
@@ -87,14 +84,14 @@ func fitPieceSquares(v *board.Variant, samples []sample, o psqOptions) (before, 
 				gr[1] += g * float64(u.Sign) * (1 - s.phase)
 			}
 		}
+		// Adam's bias corrections depend on the epoch only.
+		c1, c2 := 1-math.Pow(beta1, float64(epoch)), 1-math.Pow(beta2, float64(epoch))
 		for i := range delta {
 			for h := 0; h < 2; h++ {
 				g := grad[i][h] + 2*o.penalty*delta[i][h]
 				m1[i][h] = beta1*m1[i][h] + (1-beta1)*g
 				m2[i][h] = beta2*m2[i][h] + (1-beta2)*g*g
-				mh := m1[i][h] / (1 - math.Pow(beta1, float64(epoch)))
-				vh := m2[i][h] / (1 - math.Pow(beta2, float64(epoch)))
-				delta[i][h] -= o.rate * mh / (math.Sqrt(vh) + 1e-12)
+				delta[i][h] -= o.rate * (m1[i][h] / c1) / (math.Sqrt(m2[i][h]/c2) + 1e-12)
 			}
 		}
 		if epoch%50 == 0 || epoch == o.epochs {
