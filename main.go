@@ -51,6 +51,7 @@ var commands = map[string]command{
 	"match":  match.Main,
 	"play":   web.Command(newSearchEngine, wdl.Of),
 	"tune":   tune.Main,
+	"label":  tune.LabelMain,
 	"wdlfit": wdl.Command,
 }
 
@@ -78,5 +79,6 @@ const usage = `usage:
   senapati match -engine cmd=PATH ... -engine ...   engine-vs-engine games (match -help)
   senapati bench [depth] [threads] [hash] [variant|all]   fixed-depth search benchmark
   senapati play [-addr 127.0.0.1:8080] [-variant V]   a board to play and analyse in the browser (play -help)
-  senapati tune -variant V [flags] GAMES.pgn...     fit the evaluation to game results (tune -help)
+  senapati tune -variant V [flags] GAMES.pgn|POSITIONS.epd...   fit the evaluation to game results or labels (tune -help)
+  senapati label -engine "cmd=ENGINE" -out OUT.epd POSITIONS.epd   label positions with a stronger engine's score (label -help)
   senapati wdlfit -pgn FILE...                      fit the win/draw/loss model (wdlfit -help)`

@@ -1,8 +1,11 @@
 package tune
 
 import (
+	"bufio"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 
 	"senapati/board"
 	"senapati/eval"
@@ -121,4 +124,84 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// readPositions reads labelled positions, one a line: a FEN, then the
+// expected score for White in brackets, `[1.0]`, `[0.5]`, `[0.27]` or a
+// result `[1-0]`, `[0-1]`, `[1/2-1/2]` (the format -epdout writes). The
+// label may be a game's result or a stronger engine's judgement (see
+// `senapati label`). Each line counts as a game of its own for -validate;
+// blank lines and lines starting with # are skipped.
+func readPositions(v *board.Variant, r io.Reader) ([]sample, error) {
+	var out []sample
+	sc := bufio.NewScanner(r)
+	for line := 1; sc.Scan(); line++ {
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		open, end := strings.LastIndexByte(text, '['), len(text)-1
+		if open < 0 || text[end] != ']' {
+			return nil, fmt.Errorf("line %d: no [label] after the FEN", line)
+		}
+		result, err := parseLabel(strings.TrimSpace(text[open+1 : end]))
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %v", line, err)
+		}
+		p, err := board.ParseFEN(v, strings.TrimSpace(text[:open]))
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %v", line, err)
+		}
+		out = append(out, sample{p, result, line})
+	}
+	return out, sc.Err()
+}
+
+// loadPositions reads labelled positions and keeps those the quiet
+// filter and bound keep, as loadGames does.
+func loadPositions(v *board.Variant, r io.Reader, every, bound int, st *loadStats) ([]sample, error) {
+	all, err := readPositions(v, r)
+	if err != nil {
+		return nil, err
+	}
+	var out []sample
+	for _, s := range all {
+		st.read++
+		st.games++
+		st.positions++
+		if !isQuiet(&s.pos) || abs(eval.Evaluate(&s.pos)) > bound {
+			continue
+		}
+		st.quiet++
+		if st.quiet%every == 0 {
+			s.game = st.read
+			out = append(out, s)
+		}
+	}
+	return out, nil
+}
+
+func parseLabel(s string) (float64, error) {
+	switch s {
+	case "1-0":
+		return 1, nil
+	case "0-1":
+		return 0, nil
+	case "1/2-1/2":
+		return 0.5, nil
+	}
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil || !(x >= 0 && x <= 1) {
+		return 0, fmt.Errorf("label %q is neither a result nor a score from 0 to 1", s)
+	}
+	return x, nil
+}
+
+// writePositions writes samples in the format loadPositions reads.
+func writePositions(w io.Writer, samples []sample) error {
+	bw := bufio.NewWriter(w)
+	for i := range samples {
+		fmt.Fprintf(bw, "%s [%s]\n", samples[i].pos.FEN(), strconv.FormatFloat(samples[i].result, 'f', -1, 64))
+	}
+	return bw.Flush()
 }

@@ -12,6 +12,7 @@ import (
 	"math"
 	"os"
 	"regexp"
+	"strings"
 	"sync"
 
 	"senapati/board"
@@ -173,9 +174,10 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	epochs := fs.Int("epochs", 400, "-psq: gradient steps over all positions")
 	rate := fs.Float64("rate", 0.5, "-psq: Adam step size in centipawns")
 	penalty := fs.Float64("penalty", 1e-8, "-psq: L2 penalty on each entry's change, per centipawn squared")
+	epdOut := fs.String("epdout", "", "write the kept positions with their labels to this file (FEN [score]) before fitting; with -passes 0, only that")
 	write := fs.String("write", "", "write the tuned weights as Go source to this file (eval/weights.go)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: senapati tune -variant V [flags] GAMES.pgn...")
+		fmt.Fprintln(stderr, "usage: senapati tune -variant V [flags] GAMES.pgn|POSITIONS.epd...")
 		fmt.Fprintln(stderr, "Fits the evaluation's weights to the results of the games (Texel method).")
 		fs.PrintDefaults()
 	}
@@ -186,12 +188,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tune: "+format+"\n", a...)
 		return 2
 	}
-	var v *board.Variant
-	for _, x := range board.Variants() {
-		if x.Name() == *variant {
-			v = x
-		}
-	}
+	v := variantNamed(*variant)
 	if v == nil {
 		return fail("unknown variant %q", *variant)
 	}
@@ -224,7 +221,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail("%v", err)
 		}
-		s, err := loadGames(v, f, *skip, *every, *bound, &st)
+		load := func(r io.Reader) ([]sample, error) { return loadGames(v, r, *skip, *every, *bound, &st) }
+		if strings.HasSuffix(name, ".epd") {
+			load = func(r io.Reader) ([]sample, error) { return loadPositions(v, r, *every, *bound, &st) }
+		}
+		s, err := load(f)
 		f.Close()
 		if err != nil {
 			return fail("%s: %v", name, err)
@@ -233,6 +234,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%d games (%d skipped), %d positions, %d quiet, %d kept\n",
 		st.games, st.skippedGames, st.positions, st.quiet, len(samples))
+	if *epdOut != "" {
+		if code := createFile(*epdOut, stdout, fail, func(w io.Writer) error { return writePositions(w, samples) }); code != 0 || *passes == 0 && !*psq {
+			return code
+		}
+	}
 	var held []sample
 	if *validate > 0 {
 		train := samples[:0:0]
@@ -283,17 +289,31 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	return writeWeights(*write, stdout, fail)
 }
 
+func variantNamed(name string) *board.Variant {
+	for _, v := range board.Variants() {
+		if v.Name() == name {
+			return v
+		}
+	}
+	return nil
+}
+
 // writeWeights writes the evaluation's weights to the file named (none:
 // nothing to do).
 func writeWeights(name string, stdout io.Writer, fail func(string, ...any) int) int {
 	if name == "" {
 		return 0
 	}
+	return createFile(name, stdout, fail, eval.WriteWeights)
+}
+
+// createFile creates the file named and fills it with write.
+func createFile(name string, stdout io.Writer, fail func(string, ...any) int, write func(io.Writer) error) int {
 	f, err := os.Create(name)
 	if err != nil {
 		return fail("%v", err)
 	}
-	err = eval.WriteWeights(f)
+	err = write(f)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

@@ -255,3 +255,32 @@ func mean(xs []int) float64 {
 	}
 	return float64(sum) / float64(len(xs))
 }
+
+// Labelled positions written by -epdout read back with the same labels;
+// a broken line is an error naming it.
+func TestPositionsRoundTrip(t *testing.T) {
+	calm, err := board.ParseFEN(board.Chess(), "4k3/8/8/8/8/8/8/3RK3 b - - 0 1")
+	require.NoError(t, err)
+	other, err := board.ParseFEN(board.Chess(), "4k3/pp6/8/8/8/8/6PP/4K3 w - - 0 1")
+	require.NoError(t, err)
+	var b strings.Builder
+	require.NoError(t, writePositions(&b, []sample{{pos: calm, result: 0.25}, {pos: other, result: 1}}))
+	text := "# a comment\n\n" + b.String() + other.FEN() + " [1/2-1/2]\n"
+	var st loadStats
+	s, err := loadPositions(board.Chess(), strings.NewReader(text), 1, 3000, &st)
+	require.NoError(t, err)
+	require.Len(t, s, 3)
+	assert.Equal(t, calm.FEN(), s[0].pos.FEN())
+	assert.Equal(t, []float64{0.25, 1, 0.5}, []float64{s[0].result, s[1].result, s[2].result})
+	assert.Equal(t, 3, st.games)
+	assert.NotEqual(t, s[0].game, s[1].game, "each line is a game of its own for -validate")
+
+	for text, want := range map[string]string{
+		calm.FEN() + "\n":                     "line 1: no [label]",
+		calm.FEN() + " [1.5]\n":               `line 1: label "1.5"`,
+		"\n4k3/8/8/8/8/8/8/3RK w - - 0 1 [0]": "line 2:",
+	} {
+		_, err := loadPositions(board.Chess(), strings.NewReader(text), 1, 3000, &st)
+		assert.ErrorContains(t, err, want, text)
+	}
+}
