@@ -11,6 +11,7 @@ package pgn
 import (
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -126,6 +127,32 @@ func EvalComment(cp, mateIn, depth int, elapsed time.Duration) string {
 		score = fmt.Sprintf("-M%d", -mateIn)
 	}
 	return fmt.Sprintf("%s/%d %.3fs", score, depth, elapsed.Seconds())
+}
+
+// CommentEval reads back the score of a comment EvalComment wrote, in
+// centipawns from the mover's view, or the moves to mate (mateIn, negative
+// when the mover is mated); ok is false for a comment without a score
+// (a book move, or text of another program).
+func CommentEval(c string) (cp, mateIn int, ok bool) {
+	word, _, found := strings.Cut(strings.TrimSpace(c), "/")
+	if !found || word == "" {
+		return 0, 0, false
+	}
+	if len(word) > 2 && (word[0] == '+' || word[0] == '-') && word[1] == 'M' {
+		n, err := strconv.Atoi(word[2:])
+		if err != nil || n < 0 {
+			return 0, 0, false
+		}
+		if word[0] == '-' {
+			n = -n
+		}
+		return 0, n, true
+	}
+	f, err := strconv.ParseFloat(word, 64)
+	if err != nil || f > 1000 || f < -1000 {
+		return 0, 0, false
+	}
+	return int(math.Round(f * 100)), 0, true
 }
 
 // quote writes a tag value as a PGN string: cleaned (CleanTag), then with

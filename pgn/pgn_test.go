@@ -201,6 +201,20 @@ func TestEvalComment(t *testing.T) {
 	assert.Equal(t, "-M2/9 0.120s", EvalComment(0, -2, 9, 120*time.Millisecond))
 }
 
+// CommentEval reads back what EvalComment writes, and nothing from other
+// comments.
+func TestCommentEvalReadsEvalComment(t *testing.T) {
+	for _, c := range []struct{ cp, mate int }{{35, 0}, {-150, 0}, {0, 0}, {-7, 0}, {0, 3}, {0, -2}, {0, -0}} {
+		cp, mate, ok := CommentEval(EvalComment(c.cp, c.mate, 9, time.Second) + ", White mates")
+		assert.True(t, ok, c)
+		assert.Equal(t, c, struct{ cp, mate int }{cp, mate})
+	}
+	for _, s := range []string{"", "book", "Draw by 3-fold repetition", "+M/3 0.1s", "x/3", "+1e9/3 0.1s"} {
+		_, _, ok := CommentEval(s)
+		assert.False(t, ok, s)
+	}
+}
+
 // repeated is n copies of s, read without holding them all.
 type repeated struct {
 	s    string

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"senapati/board"
+	"senapati/pgn"
 )
 
 // Sample is one searched position of a finished game: the score the
@@ -212,22 +213,8 @@ func isMoveNumber(tok string) bool {
 }
 
 // commentScore reads the score of {+0.35/6 0.012s}; a mate, book move or
-// other comment has none.
+// other comment gives none.
 func commentScore(c string) (int, bool) {
-	word, _, _ := strings.Cut(strings.TrimSpace(c), "/")
-	if strings.ContainsAny(word, "Mm") || word == "" {
-		return 0, false
-	}
-	f, err := strconv.ParseFloat(word, 64)
-	if err != nil || f > 1000 || f < -1000 {
-		return 0, false
-	}
-	return int(f*100 + copysignHalf(f)), true
-}
-
-func copysignHalf(f float64) float64 {
-	if f < 0 {
-		return -0.5
-	}
-	return 0.5
+	cp, mate, ok := pgn.CommentEval(c)
+	return cp, ok && mate == 0
 }
