@@ -284,3 +284,29 @@ func TestPositionsRoundTrip(t *testing.T) {
 		assert.ErrorContains(t, err, want, text)
 	}
 }
+
+// No input makes the positions reader panic, and what it accepts writes
+// back to what it reads again.
+func FuzzReadPositions(f *testing.F) {
+	f.Add("4k3/8/8/8/8/8/8/3RK3 b - - 0 1 [0.25]\n")
+	f.Add("# c\n\n4k3/8/8/8/8/8/8/3RK3 w - - 0 1 [1/2-1/2]\n")
+	f.Add("9/9/1dk6/3RK4/9/9/9/9/9[] b - - 60 190 7/8 [1-0]")
+	f.Add("[0.5]")
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, v := range board.Variants() {
+			s, err := readPositions(v, strings.NewReader(text))
+			if err != nil {
+				continue
+			}
+			var b strings.Builder
+			require.NoError(t, writePositions(&b, s))
+			again, err := readPositions(v, strings.NewReader(b.String()))
+			require.NoError(t, err, b.String())
+			require.Len(t, again, len(s))
+			for i := range s {
+				require.Equal(t, s[i].pos.FEN(), again[i].pos.FEN())
+				require.Equal(t, s[i].result, again[i].result)
+			}
+		}
+	})
+}
