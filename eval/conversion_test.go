@@ -13,15 +13,17 @@ import (
 
 // The engine converts won endings within the move rule: it plays both
 // sides at a fixed node count per move and the rules (board.Game) judge
-// the result. All but the last position (from testdata/endgames-*.epd)
-// were drawn by the move rule at this node count without the ending
-// knowledge of endgame.go; the README's "Endgame conversion" runs the
-// full set.
+// the result. One game at one node count is a single chaotic sample (any
+// change of the evaluation moves the tree), so each position is played
+// at three budgets and must be won at two of them at least. All but the
+// last position (from testdata/endgames-*.epd) were drawn by the move
+// rule at 5000 nodes without the ending knowledge of endgame.go; the
+// README's "Endgame conversion" runs the full set.
 func TestWonEndingsAreConverted(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays games")
 	}
-	const nodes = 5000
+	budgets := []uint64{4000, 5000, 6000}
 	for _, tc := range []struct {
 		v   *board.Variant
 		fen string
@@ -39,18 +41,29 @@ func TestWonEndingsAreConverted(t *testing.T) {
 	} {
 		start, err := board.ParseFEN(tc.v, tc.fen)
 		require.NoError(t, err)
-		g := board.NewGame(start)
-		e := search.NewEngine(search.DefaultSettings(), eval.Evaluate, eval.PieceValue)
-		history := []uint64{}
-		for !g.Verdict().Over() {
-			p := *g.Position()
-			r := e.Search(context.Background(), p, history, search.Limits{Nodes: nodes}, func(search.Info) {})
-			require.NotEqual(t, board.NoMove, r.Best, tc.fen)
-			history = append(history, p.Hash())
-			g.Play(r.Best)
+		won := 0
+		for _, nodes := range budgets {
+			v, plies := playOut(t, start, nodes)
+			if v.Winner == board.WhiteWon {
+				won++
+			}
+			t.Logf("%s %s at %d nodes: %s in %d plies", tc.v.Name(), tc.fen, nodes, v.Reason(), plies)
 		}
-		v := g.Verdict()
-		require.Equal(t, board.WhiteWon, v.Winner, "%s: %s after %d plies", tc.fen, v.Reason(), len(g.Moves))
-		t.Logf("%s %s: %s in %d plies", tc.v.Name(), tc.fen, v.Reason(), len(g.Moves))
+		require.GreaterOrEqual(t, won, 2, "%s: won at %d of %d budgets", tc.fen, won, len(budgets))
 	}
+}
+
+// playOut plays the engine against itself from start at nodes a move.
+func playOut(t *testing.T, start board.Position, nodes uint64) (board.Verdict, int) {
+	g := board.NewGame(start)
+	e := search.NewEngine(search.DefaultSettings(), eval.Evaluate, eval.PieceValue)
+	history := []uint64{}
+	for !g.Verdict().Over() {
+		p := *g.Position()
+		r := e.Search(context.Background(), p, history, search.Limits{Nodes: nodes}, func(search.Info) {})
+		require.NotEqual(t, board.NoMove, r.Best, p.FEN())
+		history = append(history, p.Hash())
+		g.Play(r.Best)
+	}
+	return g.Verdict(), len(g.Moves)
 }

@@ -324,6 +324,15 @@ func compute(p *board.Position, pr *params, a *acc) {
 		if bs := p.Pieces(c, board.Bishop); bs.And(board.DarkSquares()).Any() && bs.AndNot(board.DarkSquares()).Any() {
 			pc.mg, pc.eg = pc.mg+pr.w.BishopPair.mg, pc.eg+pr.w.BishopPair.eg
 		}
+		// The terms a game's weights leave at zero cost nothing.
+		if pr.w.Outpost != (score{}) {
+			pc = pc.plus(pr.w.Outpost.times(outposts(p, pr, c, pawns, pawnAtt, up, down).Count()))
+		}
+		if seventh := board.RankSquares(pr.absRank(c, pr.ranks-2)); pr.w.RookSeventh != (score{}) &&
+			p.Pieces(c, board.Rook).And(seventh).Any() &&
+			(pr.relRank[c][ksq[them]] == int8(pr.ranks-1) || pawns[them].And(seventh).Any()) {
+			pc = pc.plus(pr.w.RookSeventh.times(p.Pieces(c, board.Rook).And(seventh).Count()))
+		}
 		a.add(tPieces, sign, pc)
 
 		// Threats that c makes: enemy pieces attacked by c's pawns, and
@@ -431,9 +440,18 @@ func evalPawns(p *board.Position, pr *params, a *acc, c board.Color, sign int, p
 
 	rear, isolated, passed := pawnSets(c, pawns, up, down)
 	nd, ni := rear.Count(), isolated.Count()
+	// Connected pawns (defended by a pawn, or beside one on its rank) are
+	// worth more the further they stand.
+	advance := 0
+	if pr.w.PawnConnected != (score{}) {
+		pawnAtt := pawnAttackSet(c, own, pr.boardMask)
+		for b := own.And(pawnAtt.Or(own.ShiftUp(9)).Or(own.ShiftDown(9))); b.Any(); {
+			advance += int(pr.relRank[c][b.Pop()])
+		}
+	}
 	a.add(tPawns, sign, score{
-		(nd*pr.w.DoubledPawn.mg + ni*pr.w.IsolatedPawn.mg) * pr.pawnStructure / 64,
-		(nd*pr.w.DoubledPawn.eg + ni*pr.w.IsolatedPawn.eg) * pr.pawnStructure / 64,
+		(nd*pr.w.DoubledPawn.mg+ni*pr.w.IsolatedPawn.mg)*pr.pawnStructure/64 + advance*pr.w.PawnConnected.mg/4,
+		(nd*pr.w.DoubledPawn.eg+ni*pr.w.IsolatedPawn.eg)*pr.pawnStructure/64 + advance*pr.w.PawnConnected.eg/4,
 	})
 
 	var pass score
@@ -469,6 +487,29 @@ func evalPawns(p *board.Position, pr *params, a *acc, c board.Color, sign int, p
 		pass.eg += eg
 	}
 	a.add(tPassed, sign, pass)
+}
+
+// outposts are c's knights and bishops on the fourth to the third-last
+// rank, defended by an own pawn, that no enemy pawn can ever attack.
+func outposts(p *board.Position, pr *params, c board.Color, pawns, pawnAtt, up, down [2]board.Bitboard) board.Bitboard {
+	minors := p.Pieces(c, board.Knight).Or(p.Pieces(c, board.Bishop)).And(pawnAtt[c])
+	if minors.Empty() {
+		return minors
+	}
+	them := c ^ 1
+	ahead := up[them] // the squares an enemy pawn may still reach
+	if them == board.Black {
+		ahead = down[them]
+	}
+	var out board.Bitboard
+	reachable := pawnAttackSet(them, ahead, pr.boardMask)
+	for b := minors.AndNot(reachable); b.Any(); {
+		s := b.Pop()
+		if rr := int(pr.relRank[c][s]); rr >= 3 && rr <= pr.ranks-3 {
+			out = out.Or(board.SquareBB(s))
+		}
+	}
+	return out
 }
 
 // pawnSets splits c's pawns into rear pawns of a doubled pair (an own

@@ -394,3 +394,26 @@ func TestPawnSetsMatchSquareBySquare(t *testing.T) {
 		}
 	}
 }
+
+// An outpost is a defended minor piece that no enemy pawn can ever chase
+// away, from the fourth rank to the sixth on 8x8, for either colour.
+func TestOutposts(t *testing.T) {
+	pr := paramsFor(board.Chess())
+	count := func(fen string, c board.Color) int {
+		p := mustFEN(t, board.Chess(), fen)
+		var pawns, att, up, down [2]board.Bitboard
+		for x := board.White; x <= board.Black; x++ {
+			pawns[x] = p.Pieces(x, board.Pawn)
+			att[x] = pawnAttackSet(x, pawns[x], pr.boardMask)
+			up[x], down[x] = fillUp(pawns[x]), fillDown(pawns[x])
+		}
+		return outposts(&p, pr, c, pawns, att, up, down).Count()
+	}
+	assert.Equal(t, 1, count("4k3/8/8/4N3/3P4/8/8/4K3 w - - 0 1", board.White))
+	assert.Equal(t, 0, count("4k3/5p2/8/4N3/3P4/8/8/4K3 w - - 0 1", board.White), "f7 can still chase it")
+	assert.Equal(t, 1, count("4k3/8/8/4N3/3P1p2/8/8/4K3 w - - 0 1", board.White), "f4 is past it")
+	assert.Equal(t, 0, count("4k3/8/8/4N3/8/8/8/4K3 w - - 0 1", board.White), "undefended")
+	assert.Equal(t, 0, count("4k3/8/8/8/8/4N3/3P4/4K3 w - - 0 1", board.White), "third rank")
+	assert.Equal(t, 1, count("4k3/8/4p3/3b4/8/8/8/4K3 b - - 0 1", board.Black))
+	assert.Equal(t, 0, count("4k3/8/4p3/3b4/2P5/8/8/4K3 b - - 0 1", board.Black), "c4 can still chase it")
+}

@@ -20,6 +20,9 @@ const (
 // score is a midgame/endgame pair.
 type score struct{ mg, eg int }
 
+func (s score) plus(o score) score { return score{s.mg + o.mg, s.eg + o.eg} }
+func (s score) times(n int) score  { return score{s.mg * n, s.eg * n} }
+
 // Material values (weights.go), in centipawns, midgame/endgame: why they
 // started where they did (the tuner may have moved them since).
 //

@@ -32,6 +32,9 @@ type weights struct {
 	HangingPiece   score // attacked and not defended
 	HangingPawn    score
 	Tempo          score
+	PawnConnected  score // per rank of advance of a defended or side-by-side pawn, /4
+	Outpost        score // knight or bishop on an outpost (see outposts)
+	RookSeventh    score // rook on the second-last rank with the enemy king or pawns at the back
 	ZoneGuard      score // own piece standing in its own zone
 	ZoneKingShield score // a square next to the own king in an own zone
 	ZoneKingFence  score // a square next to the enemy king he may never enter
@@ -98,9 +101,14 @@ func tunables(v *board.Variant, w *weights) []tunable {
 	}
 	pair("DoubledPawn", &w.DoubledPawn)
 	pair("IsolatedPawn", &w.IsolatedPawn)
+	pair("PawnConnected", &w.PawnConnected)
+	if v.HasType(board.Knight) || v.HasType(board.Bishop) {
+		pair("Outpost", &w.Outpost)
+	}
 	if v.HasType(board.Rook) {
 		pair("RookOpen", &w.RookOpen)
 		pair("RookSemiOpen", &w.RookSemiOpen)
+		pair("RookSeventh", &w.RookSeventh)
 	}
 	if v.HasType(board.Bishop) {
 		pair("BishopPair", &w.BishopPair)

@@ -366,6 +366,9 @@ func (s *searchRun) reportLines(w *worker, depth int, final bool, bound Bound) {
 }
 
 // iterate is iterative deepening on this worker's copy of the root.
+// mateDepthMargin is how much deeper than 2N plies `go mate N` searches.
+const mateDepthMargin = 8
+
 func (w *worker) iterate() {
 	s := w.run
 	// Depth limits end the main thread only; helpers keep searching deeper
@@ -375,7 +378,9 @@ func (w *worker) iterate() {
 		maxDepth = min(s.limits.Depth, maxDepth)
 	}
 	if s.limits.Mate > 0 && w.id == 0 {
-		maxDepth = min(maxDepth, 2*s.limits.Mate)
+		// Some plies beyond the mate's own: pruning at low depth can stand
+		// pat in front of a quiet mate (see TestFindsMates).
+		maxDepth = min(maxDepth, 2*s.limits.Mate+mateDepthMargin)
 	}
 	bestChanges := 0.0
 	lastBest := board.NoMove

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"senapati/board"
+	"senapati/eval"
 )
 
 func TestPerMilleAlwaysSumsTo1000(t *testing.T) {
@@ -62,10 +63,10 @@ func TestMaterial(t *testing.T) {
 		require.InDelta(t, 1, Material(&p), 1e-12, v.Name())
 	}
 	// Chess: K+Q against K is one queen out of the start's 2*(8P+2N+2B+2R+Q)
-	// at the evaluation's midgame values (eval/params.go: 100, 320, 335, 500, 980).
+	// at the evaluation's midgame values.
 	p, err := board.ParseFEN(board.Chess(), "4k3/8/8/8/8/8/8/3QK3 w - - 0 1")
 	require.NoError(t, err)
-	require.InDelta(t, 980.0/(2*(8*100+2*320+2*335+2*500+980)), Material(&p), 1e-12)
+	require.InDelta(t, float64(chessValue(board.Queen))/float64(chessStart()), Material(&p), 1e-12)
 	p, err = board.ParseFEN(board.Chess(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
 	require.NoError(t, err)
 	require.Zero(t, Material(&p))
@@ -158,8 +159,9 @@ func TestReadGames(t *testing.T) {
 	require.Equal(t, []float64{0, 1, 0, 1, 0, 0, 1}, results(g))
 	require.InDelta(t, 1, g.Samples[0].Material, 1e-12)
 	require.InDelta(t, 1, g.Samples[4].Material, 1e-12, "before 4. Qxf7+ nothing was taken")
-	// Before 5... Kxf7 a pawn and both queens are gone (eval/params.go values).
-	require.InDelta(t, (8180.0-100-2*980)/8180, g.Samples[6].Material, 1e-12)
+	// Before 5... Kxf7 a pawn and both queens are gone (the evaluation's values).
+	start := float64(chessStart())
+	require.InDelta(t, (start-float64(chessValue(board.Pawn)+2*chessValue(board.Queen)))/start, g.Samples[6].Material, 1e-12)
 
 	g = games[1]
 	require.Equal(t, board.Chaturanga(), g.Variant)
@@ -314,4 +316,12 @@ func TestEachVariantNeedsItsOwnModel(t *testing.T) {
 			}
 		}
 	}
+}
+
+func chessValue(t board.PieceType) int { return eval.PieceValue(board.Chess(), t) }
+
+// chessStart is both sides' material at the start of chess.
+func chessStart() int {
+	return 2 * (8*chessValue(board.Pawn) + 2*chessValue(board.Knight) + 2*chessValue(board.Bishop) +
+		2*chessValue(board.Rook) + chessValue(board.Queen))
 }
