@@ -1,0 +1,70 @@
+package main
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"senapati/board"
+)
+
+// KR v K is always won (White to move, within the move rule); with the
+// Durg on b7 some positions are fortresses, among them the one our games
+// drew, while a Raja caught away from his Durg is mated.
+func TestSolve(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds two tables of a million positions")
+	}
+	bare := build(board.Rook, 0, true)
+	bare.solve(bare)
+	assert.Equal(t, summary{positions: 376992, won: 376992, inRule: 376992, longest: 35}, bare.summary())
+	t7 := build(board.Rook, board.MakeSquare(1, 6), false)
+	t7.solve(bare)
+	s := t7.summary()
+	assert.Equal(t, 329035, s.positions)
+	assert.Equal(t, 277090, s.won, "84.2%%: the rest are fortresses")
+
+	drawn, err := board.ParseFEN(board.DurgGame(), "9/9/1dk6/3RK4/9/9/9/9/9[] b - - 0 190 7/8")
+	require.NoError(t, err)
+	d, ok := t7.lookup(&drawn)
+	require.True(t, ok)
+	assert.Equal(t, -1, d, "the position our game drew by the move rule")
+	// The Raja on i1, far from his Durg: Ra1 mates at once.
+	caught, err := board.ParseFEN(board.DurgGame(), "9/9/1d7/9/9/9/R6K1/9/8k[] w - - 0 1 7/8")
+	require.NoError(t, err)
+	d, ok = t7.lookup(&caught)
+	require.True(t, ok)
+	assert.Equal(t, 1, d)
+	_, ok = bare.lookup(&caught)
+	assert.False(t, ok, "another material")
+	// Every White-to-move win has a move to a win one ply shorter, and
+	// every Black-to-move loss only moves to wins: the table is consistent.
+	for i := range t7.valid {
+		if !t7.valid[i] || t7.plies[i] <= 0 {
+			continue
+		}
+		n := int(t7.plies[i])
+		if i%2 == 0 {
+			found := false
+			for _, c := range t7.succ[i] {
+				found = found || t7.value(c, bare) == n-1
+			}
+			require.True(t, found, "position %d", i)
+		} else {
+			for _, c := range t7.succ[i] {
+				v := t7.value(c, bare)
+				require.True(t, v >= 0 && v <= n-1, "position %d", i)
+			}
+		}
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, args := range [][]string{{"-piece", "Q", "b7"}, {}, {"-fen", "nonsense", "b7"}, {"z9"}} {
+		var out, errOut bytes.Buffer
+		assert.Equal(t, 2, run(args, &out, &errOut), args)
+		assert.NotEmpty(t, errOut.String(), args)
+	}
+}
