@@ -308,7 +308,7 @@ func compute(p *board.Position, pr *params, a *acc) {
 		them := c ^ 1
 		own := p.ColorPieces(c)
 		evalKing(p, pr, a, c, sign, ksq[c], pawns[c], kAttackers[c], kUnits[c])
-		evalPawns(p, pr, a, c, sign, pawns, up, down, ksq, occ)
+		evalPawns(p, pr, a, c, sign, pawns, pawnAtt[c], up, down, ksq, occ)
 
 		// Pieces: rooks on open files, the bishop pair.
 		var pc score
@@ -328,10 +328,12 @@ func compute(p *board.Position, pr *params, a *acc) {
 		if pr.w.Outpost != (score{}) {
 			pc = pc.plus(pr.w.Outpost.times(outposts(p, pr, c, pawns, pawnAtt, up, down).Count()))
 		}
-		if seventh := board.RankSquares(pr.absRank(c, pr.ranks-2)); pr.w.RookSeventh != (score{}) &&
-			p.Pieces(c, board.Rook).And(seventh).Any() &&
-			(pr.relRank[c][ksq[them]] == int8(pr.ranks-1) || pawns[them].And(seventh).Any()) {
-			pc = pc.plus(pr.w.RookSeventh.times(p.Pieces(c, board.Rook).And(seventh).Count()))
+		if pr.w.RookSeventh != (score{}) {
+			seventh := board.RankSquares(pr.absRank(c, pr.ranks-2))
+			if n := p.Pieces(c, board.Rook).And(seventh).Count(); n > 0 &&
+				(pr.relRank[c][ksq[them]] == int8(pr.ranks-1) || pawns[them].And(seventh).Any()) {
+				pc = pc.plus(pr.w.RookSeventh.times(n))
+			}
 		}
 		a.add(tPieces, sign, pc)
 
@@ -424,7 +426,7 @@ func evalKing(p *board.Position, pr *params, a *acc, c board.Color, sign int, k 
 
 // evalPawns scores c's pawns: piece-square values, doubled, isolated and
 // passed pawns. The structure is worked out set-wise from file fills.
-func evalPawns(p *board.Position, pr *params, a *acc, c board.Color, sign int, pawns, up, down [2]board.Bitboard,
+func evalPawns(p *board.Position, pr *params, a *acc, c board.Color, sign int, pawns [2]board.Bitboard, pawnAtt board.Bitboard, up, down [2]board.Bitboard,
 	ksq [2]board.Square, occ board.Bitboard) {
 	them := c ^ 1
 	own := pawns[c]
@@ -444,7 +446,6 @@ func evalPawns(p *board.Position, pr *params, a *acc, c board.Color, sign int, p
 	// worth more the further they stand.
 	advance := 0
 	if pr.w.PawnConnected != (score{}) {
-		pawnAtt := pawnAttackSet(c, own, pr.boardMask)
 		for b := own.And(pawnAtt.Or(own.ShiftUp(9)).Or(own.ShiftDown(9))); b.Any(); {
 			advance += int(pr.relRank[c][b.Pop()])
 		}
@@ -492,7 +493,7 @@ func evalPawns(p *board.Position, pr *params, a *acc, c board.Color, sign int, p
 // outposts are c's knights and bishops on the fourth to the third-last
 // rank, defended by an own pawn, that no enemy pawn can ever attack.
 func outposts(p *board.Position, pr *params, c board.Color, pawns, pawnAtt, up, down [2]board.Bitboard) board.Bitboard {
-	minors := p.Pieces(c, board.Knight).Or(p.Pieces(c, board.Bishop)).And(pawnAtt[c])
+	minors := p.Pieces(c, board.Knight).Or(p.Pieces(c, board.Bishop)).And(pawnAtt[c]).And(pr.outpostRanks[c])
 	if minors.Empty() {
 		return minors
 	}
@@ -501,15 +502,7 @@ func outposts(p *board.Position, pr *params, c board.Color, pawns, pawnAtt, up, 
 	if them == board.Black {
 		ahead = down[them]
 	}
-	var out board.Bitboard
-	reachable := pawnAttackSet(them, ahead, pr.boardMask)
-	for b := minors.AndNot(reachable); b.Any(); {
-		s := b.Pop()
-		if rr := int(pr.relRank[c][s]); rr >= 3 && rr <= pr.ranks-3 {
-			out = out.Or(board.SquareBB(s))
-		}
-	}
-	return out
+	return minors.AndNot(pawnAttackSet(them, ahead, pr.boardMask))
 }
 
 // pawnSets splits c's pawns into rear pawns of a doubled pair (an own

@@ -107,8 +107,9 @@ type params struct {
 	kingDanger    int // king-danger scale, 64 = 1
 	passedMax     score
 	relRank       [2][81]int8
-	zones         bool // the variant's Durg zones kill both on a capture
-	leap          bool // the Raja's leap
+	outpostRanks  [2]board.Bitboard // by colour: the fourth rank to the third-last, where outposts count
+	zones         bool              // the variant's Durg zones kill both on a capture
+	leap          bool              // the Raja's leap
 	bareRajaLoses bool
 	terms         []termID
 	passedFactor  [board.NumTypes]int // chaturanga: passed-pawn weight by promotion type, /256
@@ -157,6 +158,11 @@ func newParams(v *board.Variant, w weights) *params {
 		rel[board.White][s], rel[board.Black][s] = s, v.Mirror(s)
 		pr.relRank[board.White][s] = int8(s.Rank())
 		pr.relRank[board.Black][s] = int8(rel[board.Black][s].Rank())
+		for c := board.White; c <= board.Black; c++ {
+			if rr := int(pr.relRank[c][s]); rr >= 3 && rr <= R-3 && s.File() < F && s.Rank() < R {
+				pr.outpostRanks[c] = pr.outpostRanks[c].Or(board.SquareBB(s))
+			}
+		}
 	}
 
 	pr.kingAttack = [board.NumTypes]int{board.Knight: 2, board.Bishop: 2, board.Rook: 3, board.Queen: 5,

@@ -365,10 +365,10 @@ func (s *searchRun) reportLines(w *worker, depth int, final bool, bound Bound) {
 	}
 }
 
-// iterate is iterative deepening on this worker's copy of the root.
 // mateDepthMargin is how much deeper than 2N plies `go mate N` searches.
 const mateDepthMargin = 8
 
+// iterate is iterative deepening on this worker's copy of the root.
 func (w *worker) iterate() {
 	s := w.run
 	// Depth limits end the main thread only; helpers keep searching deeper
