@@ -197,11 +197,17 @@ func parseLabel(s string) (float64, error) {
 	return x, nil
 }
 
-// writePositions writes samples in the format loadPositions reads.
+// writePositions writes samples in the format readPositions reads.
 func writePositions(w io.Writer, samples []sample) error {
 	bw := bufio.NewWriter(w)
 	for i := range samples {
-		fmt.Fprintf(bw, "%s [%s]\n", samples[i].pos.FEN(), strconv.FormatFloat(samples[i].result, 'f', -1, 64))
+		writePosition(bw, &samples[i].pos, strconv.FormatFloat(samples[i].result, 'f', -1, 64))
 	}
 	return bw.Flush()
+}
+
+// writePosition writes one line of a positions file: the FEN, then the
+// label in brackets.
+func writePosition(w io.Writer, p *board.Position, label string) {
+	fmt.Fprintf(w, "%s [%s]\n", p.FEN(), label)
 }

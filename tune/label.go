@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -114,7 +115,7 @@ func labelPositions(ctx context.Context, v *board.Variant, in []sample, w io.Wri
 		if ctx.Err() != nil {
 			break
 		}
-		fmt.Fprintf(bw, "%s [%.4f]\n", in[i].pos.FEN(), labels[i])
+		writePosition(bw, &in[i].pos, strconv.FormatFloat(labels[i], 'f', 4, 64))
 		written++
 		if time.Since(last) >= o.every || written == len(in) {
 			last = time.Now()
@@ -163,10 +164,10 @@ func LabelMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "label: "+format+"\n", a...)
 		return 2
 	}
-	v := variantNamed(*variant)
+	v, err := board.VariantByName(*variant)
 	switch {
-	case v == nil:
-		return fail("unknown variant %q", *variant)
+	case err != nil:
+		return fail("%v", err)
 	case fs.NArg() == 0 || *engine == "" || *out == "":
 		fs.Usage()
 		return 2

@@ -188,9 +188,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tune: "+format+"\n", a...)
 		return 2
 	}
-	v := variantNamed(*variant)
-	if v == nil {
-		return fail("unknown variant %q", *variant)
+	v, err := board.VariantByName(*variant)
+	if err != nil {
+		return fail("%v", err)
 	}
 	if *list {
 		for _, p := range eval.Params(v) {
@@ -287,15 +287,6 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return writeWeights(*write, stdout, fail)
-}
-
-func variantNamed(name string) *board.Variant {
-	for _, v := range board.Variants() {
-		if v.Name() == name {
-			return v
-		}
-	}
-	return nil
 }
 
 // writeWeights writes the evaluation's weights to the file named (none:
