@@ -18,9 +18,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"senapati/board"
+	"senapati/internal/gridfen"
 )
 
 const squares = 81
@@ -63,32 +63,11 @@ func fen(wk, bk, pc board.Square, durg board.Square, withDurg bool, piece board.
 	if !put(wk, 'K') || !put(bk, 'k') || !put(pc, letters[piece]) || withDurg && !put(durg, 'd') {
 		return ""
 	}
-	var b strings.Builder
-	for r := 8; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < 9; f++ {
-			if grid[r][f] == 0 {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				fmt.Fprint(&b, empty)
-				empty = 0
-			}
-			b.WriteByte(grid[r][f])
-		}
-		if empty > 0 {
-			fmt.Fprint(&b, empty)
-		}
-		if r > 0 {
-			b.WriteByte('/')
-		}
-	}
 	side := " w"
 	if black {
 		side = " b"
 	}
-	return b.String() + "[]" + side + " - - 0 60 7/8"
+	return gridfen.Placement(grid, 9, 9) + "[]" + side + " - - 0 60 7/8"
 }
 
 // build lists every legal position and its successors.
@@ -145,17 +124,15 @@ func build(piece board.PieceType, durg board.Square, none bool) *table {
 	return t
 }
 
-// value of a successor in plies to mate; -1 not won, -2 drawn.
+// value of a successor in plies to mate; -1 when not won.
 func (t *table) value(code int32, bare *table) int {
 	switch {
 	case code == exitDraw:
-		return -2
+		return -1
 	case code <= -3:
 		return int(bare.plies[-3-code])
-	case t.draw[code]:
-		return -2
 	}
-	return int(t.plies[code])
+	return int(t.plies[code]) // -1 for a draw too: solve never marks one won
 }
 
 // solve finds the mates layer by layer: White to move wins in n plies when
@@ -194,7 +171,7 @@ func (t *table) solve(bare *table) {
 				changed = true
 			}
 		}
-		if !changed && n > 2 {
+		if !changed { // no mate in n plies: none longer either
 			return
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"senapati/board"
+	"senapati/internal/gridfen"
 )
 
 // class is one kind of won ending: White's men and Black's men as FEN
@@ -102,9 +103,9 @@ func randomPosition(v *board.Variant, c class, rng *rand.Rand) string {
 		if rng.IntN(2) == 1 {
 			side = "b"
 		}
-		fen := placement(grid, v.Files(), v.Ranks()) + " " + side + " - - 0 1"
+		fen := gridfen.Placement(grid, v.Files(), v.Ranks()) + " " + side + " - - 0 1"
 		if v.ZoneCaptureKillsBoth() {
-			fen = placement(grid, v.Files(), v.Ranks()) + "[] " + side + " - - 0 1 5/6"
+			fen = gridfen.Placement(grid, v.Files(), v.Ranks()) + "[] " + side + " - - 0 1 5/6"
 		}
 		p, err := board.ParseFEN(v, fen)
 		if err != nil || p.InCheck() || p.Verdict(0).Over() {
@@ -129,29 +130,4 @@ func bishopsOnBothColours(grid [9][9]byte) bool {
 		}
 	}
 	return colours[0] && colours[1]
-}
-
-func placement(grid [9][9]byte, files, ranks int) string {
-	var b strings.Builder
-	for r := ranks - 1; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < files; f++ {
-			if grid[r][f] == 0 {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				fmt.Fprint(&b, empty)
-				empty = 0
-			}
-			b.WriteByte(grid[r][f])
-		}
-		if empty > 0 {
-			fmt.Fprint(&b, empty)
-		}
-		if r > 0 {
-			b.WriteByte('/')
-		}
-	}
-	return b.String()
 }
