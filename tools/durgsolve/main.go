@@ -47,7 +47,7 @@ func index(wk, bk, pc board.Square, black bool) int {
 	return i
 }
 
-var letters = map[board.PieceType]byte{board.Rook: 'R', board.Rath: 'H'}
+var letters = map[board.PieceType]byte{board.Rook: 'R', board.Rath: 'H', board.Queen: 'Q'}
 
 // fen spells a placement (White's fallen count 7, Black's 8 and no call:
 // nothing more can come); "" when two men share a square.
@@ -198,6 +198,39 @@ func (t *table) summary() summary {
 	return s
 }
 
+// printDrawMap prints a board of the lone Raja's squares, rank 9 on top:
+// the percentage of White-to-move positions with him there that are not
+// won, "." for none, "-" where he cannot stand.
+func (t *table) printDrawMap(out io.Writer) {
+	var positions, drawn [squares]int
+	for i := 0; i < len(t.valid); i += 2 {
+		if !t.valid[i] {
+			continue
+		}
+		bk := i / 2 / squares % squares
+		positions[bk]++
+		if t.plies[i] < 0 {
+			drawn[bk]++
+		}
+	}
+	for r := 8; r >= 0; r-- {
+		fmt.Fprintf(out, "  %d", r+1)
+		for f := 0; f < 9; f++ {
+			s := board.MakeSquare(f, r)
+			switch {
+			case positions[s] == 0:
+				fmt.Fprintf(out, "    -")
+			case drawn[s] == 0:
+				fmt.Fprintf(out, "    .")
+			default:
+				fmt.Fprintf(out, " %3d%%", (100*drawn[s]+positions[s]/2)/positions[s])
+			}
+		}
+		fmt.Fprintln(out)
+	}
+	fmt.Fprintln(out, "     a    b    c    d    e    f    g    h    i")
+}
+
 // lookup answers one position of the table's material.
 func (t *table) lookup(p *board.Position) (plies int, ok bool) {
 	w := p.Pieces(board.White, t.piece)
@@ -214,10 +247,11 @@ func run(args []string, out, errOut io.Writer) int {
 	fs.SetOutput(errOut)
 	pieceName := fs.String("piece", "R", "the white piece: R (Gaj) or H (Rath)")
 	query := fs.String("fen", "", "a position of this material to answer")
+	drawMap := fs.Bool("map", false, "print, for each square of the lone Raja, the share of White-to-move positions that are not won")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	piece, ok := map[string]board.PieceType{"R": board.Rook, "H": board.Rath}[*pieceName]
+	piece, ok := map[string]board.PieceType{"R": board.Rook, "H": board.Rath, "Q": board.Queen}[*pieceName]
 	if !ok || fs.NArg() == 0 {
 		fmt.Fprintln(errOut, "usage: go run ./tools/durgsolve [-piece R|H] [-fen FEN] SQUARE...")
 		return 2
@@ -257,6 +291,9 @@ func run(args []string, out, errOut io.Writer) int {
 		t := build(piece, durg, false)
 		t.solve(bare)
 		report(name+" v KD, Durg on "+name2, t.summary())
+		if *drawMap {
+			t.printDrawMap(out)
+		}
 		if q != nil {
 			if d, ok := t.lookup(q); ok {
 				verdict := "a draw"

@@ -62,7 +62,7 @@ func TestSolve(t *testing.T) {
 }
 
 func TestUsageErrors(t *testing.T) {
-	for _, args := range [][]string{{"-piece", "Q", "b7"}, {}, {"-fen", "nonsense", "b7"}, {"z9"}} {
+	for _, args := range [][]string{{"-piece", "N", "b7"}, {}, {"-fen", "nonsense", "b7"}, {"z9"}} {
 		var out, errOut bytes.Buffer
 		assert.Equal(t, 2, run(args, &out, &errOut), args)
 		assert.NotEmpty(t, errOut.String(), args)
