@@ -1,16 +1,16 @@
-// Command durgsolve solves Durg endings of one White piece (Gaj or Rath)
+// Command durgsolve solves Durg endings of one White piece (Gaj, Rath or Rani)
 // against a lone Raja who keeps his Durg on a fixed square: every
 // position, by retrograde analysis over the board package's own moves,
 // is a White win in so many plies or a draw (the move rule left out).
 // It found that a Raja beside a Durg one line from the edge holds some
 // KR v KD positions (issue 15: our games drew them from +12).
 //
-//	go run ./tools/durgsolve [-piece R|H] [-fen FEN] SQUARE...
+//	go run ./tools/durgsolve [-piece R|H|Q] [-map] [-fen FEN] SQUARE...
 //
 // For each Durg square it prints the share of White-to-move positions
-// won, how many within the 30-move rule, and the longest mate; -fen
-// answers one position of that material (its Durg must be on a square
-// given).
+// won, how many within the 30-move rule, and the longest mate; -map adds
+// the share not won for each square of the lone Raja; -fen answers one
+// position of that material (its Durg must be on a square given).
 package main
 
 import (
@@ -45,6 +45,12 @@ func index(wk, bk, pc board.Square, black bool) int {
 		i++
 	}
 	return i
+}
+
+// placement is the inverse of index.
+func placement(i int) (wk, bk, pc board.Square, black bool) {
+	black, i = i%2 == 1, i/2
+	return board.Square(i / squares / squares), board.Square(i / squares % squares), board.Square(i % squares), black
 }
 
 var letters = map[board.PieceType]byte{board.Rook: 'R', board.Rath: 'H', board.Queen: 'Q'}
@@ -207,7 +213,7 @@ func (t *table) printDrawMap(out io.Writer) {
 		if !t.valid[i] {
 			continue
 		}
-		bk := i / 2 / squares % squares
+		_, bk, _, _ := placement(i)
 		positions[bk]++
 		if t.plies[i] < 0 {
 			drawn[bk]++
@@ -245,15 +251,20 @@ func (t *table) lookup(p *board.Position) (plies int, ok bool) {
 func run(args []string, out, errOut io.Writer) int {
 	fs := flag.NewFlagSet("durgsolve", flag.ContinueOnError)
 	fs.SetOutput(errOut)
-	pieceName := fs.String("piece", "R", "the white piece: R (Gaj) or H (Rath)")
+	pieceName := fs.String("piece", "R", "the white piece: R (Gaj), H (Rath) or Q (Rani)")
 	query := fs.String("fen", "", "a position of this material to answer")
 	drawMap := fs.Bool("map", false, "print, for each square of the lone Raja, the share of White-to-move positions that are not won")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	piece, ok := map[string]board.PieceType{"R": board.Rook, "H": board.Rath, "Q": board.Queen}[*pieceName]
-	if !ok || fs.NArg() == 0 {
-		fmt.Fprintln(errOut, "usage: go run ./tools/durgsolve [-piece R|H] [-fen FEN] SQUARE...")
+	var piece board.PieceType
+	for t, letter := range letters {
+		if *pieceName == string(letter) {
+			piece = t
+		}
+	}
+	if piece == board.NoType || fs.NArg() == 0 {
+		fmt.Fprintln(errOut, "usage: go run ./tools/durgsolve [-piece R|H|Q] [-map] [-fen FEN] SQUARE...")
 		return 2
 	}
 	var q *board.Position

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -39,6 +41,21 @@ func TestSolve(t *testing.T) {
 	assert.Equal(t, 1, d)
 	_, ok = bare.lookup(&caught)
 	assert.False(t, ok, "another material")
+	// The map: game 19's Raja square c7 beside the Durg is nearly always
+	// held, i1 in the far corner never, and the Durg's own square b7 is
+	// not his to stand on.
+	var m bytes.Buffer
+	t7.printDrawMap(&m)
+	rows := strings.Split(m.String(), "\n")
+	require.Len(t, rows, 11, m.String())
+	cells := func(rank int) []string { return strings.Fields(rows[9-rank])[1:] }
+	c7, err := strconv.Atoi(strings.TrimSuffix(cells(7)[2], "%"))
+	require.NoError(t, err, m.String())
+	assert.GreaterOrEqual(t, c7, 90, m.String())
+	assert.Equal(t, ".", cells(1)[8], m.String())
+	assert.Equal(t, "-", cells(7)[1], m.String())
+	wk, bk, pc, black := placement(index(3, 60, 80, true))
+	assert.Equal(t, []any{board.Square(3), board.Square(60), board.Square(80), true}, []any{wk, bk, pc, black})
 	// Every White-to-move win has a move to a win one ply shorter, and
 	// every Black-to-move loss only moves to wins: the table is consistent.
 	for i := range t7.valid {
