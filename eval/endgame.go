@@ -111,11 +111,11 @@ func evalEnding(p *board.Position, pr *params, a *acc, attacked, zone [2]board.B
 			a.scale[c] = 16 // a minor piece up without Sipahis: rarely a mate in 30 moves
 		}
 		// Far ahead against pieces without pawns (queen v rook): the mate
-		// still comes from the king on the edge, so the same guide, half
-		// weight. Not with own chess pawns: they win by promoting.
-		if !pr.bareRajaLoses && they.men > 0 && they.pawns == 0 && (pr.zones || us.pawns == 0) &&
+		// still comes from the king on the edge, so the same guide, at the
+		// variant's weight. Not with own chess pawns: they win by promoting.
+		if pr.guideVsPieces > 0 && they.men > 0 && they.pawns == 0 && (pr.zones || us.pawns == 0) &&
 			us.canMate() && us.npm-they.npm >= farAhead {
-			v := mopUp(p, pr, c, attacked, zone, ksq, false) / 2
+			v := mopUp(p, pr, c, attacked, zone, ksq, false) * pr.guideVsPieces / 2
 			a.add(tEnding, sign, score{v, v})
 		}
 	}

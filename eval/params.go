@@ -115,6 +115,7 @@ type params struct {
 	passedFactor  [board.NumTypes]int // chaturanga: passed-pawn weight by promotion type, /256
 	kingShieldOK  int                 // king relative rank up to which the shield counts
 	pawnStructure int                 // scale of doubled/isolated penalties, /64
+	guideVsPieces int                 // weight of the mop-up guide far ahead against pieces, /2
 }
 
 // allParams holds one parameter set per variant of board.Variants().
@@ -176,6 +177,9 @@ func newParams(v *board.Variant, w weights) *params {
 		pr.phaseWeight = [board.NumTypes]int{board.Knight: 1, board.Bishop: 1, board.Rook: 2, board.Queen: 4}
 		pr.mobAverage = [board.NumTypes]int{board.Knight: 4, board.Bishop: 6, board.Rook: 6, board.Queen: 12}
 		pr.terms = []termID{tMaterial, tPSQ, tMobility, tKing, tPawns, tPassed, tPieces, tThreats, tEnding, tTempo}
+		// Full weight: KQ v KR from six starts at 3000..12000 nodes was
+		// mated in 20 of 24 games, against 16 at half weight.
+		pr.guideVsPieces = 2
 	case kindChaturanga:
 		pr.pieceTypes = []board.PieceType{board.Knight, board.Alfil, board.Ferz, board.Rook}
 		pr.phaseWeight = [board.NumTypes]int{board.Knight: 2, board.Alfil: 1, board.Ferz: 1, board.Rook: 4}
@@ -187,6 +191,7 @@ func newParams(v *board.Variant, w weights) *params {
 		pr.mobAverage = [board.NumTypes]int{board.Knight: 4, board.Bishop: 7, board.Rook: 7, board.Rath: 9, board.Queen: 14}
 		pr.terms = []termID{tMaterial, tPSQ, tMobility, tKing, tPawns, tPassed, tPieces, tThreats,
 			tZones, tSuccession, tRani, tCastling, tEnding, tTempo}
+		pr.guideVsPieces = 1 // zones and Durgs make more of these endings hold
 	}
 
 	for _, t := range pr.pieceTypes {
