@@ -1,6 +1,6 @@
 // Package gridfen spells a board drawn as a grid of FEN letters as the
 // placement field of a FEN, for tools that set positions up square by
-// square (tools/endgames, tools/durgsolve).
+// square (tools/endgames, tools/durgsolve, the pairsolve test).
 package gridfen
 
 import (
