@@ -233,9 +233,7 @@ func (s *solver) blackPredecessors(p placement, v uint8, lost []int) []int {
 
 func (s *solver) number(b board.Square) int { return b.File()*s.n + b.Rank() }
 
-// class sums the White-to-move positions by the colour of the bishops:
-// 0 none or all on the colour of a1 (every corner's on 9x9), 1 all on the
-// other colour, 2 both colours.
+// classSummary sums the White-to-move positions of one bishopClass.
 type classSummary struct{ positions, won, in60, in100, longest int }
 
 func (s *solver) summarize() [3]classSummary {
@@ -262,6 +260,8 @@ func (s *solver) summarize() [3]classSummary {
 	return out
 }
 
+// bishopClass: 0 all bishops (or none) on the colour of a1 (every
+// corner's on 9x9), 1 all on the other colour, 2 both colours.
 func (s *solver) bishopClass(p placement) int {
 	colours := 0
 	for k := 2; k < 4; k++ {
@@ -282,7 +282,7 @@ func (s *solver) bishopClass(p placement) int {
 	return 0
 }
 
-var className = [3]string{"bishops on a1's colour (or none)", "bishops on the other colour", "bishops on both colours"}
+var className = [3]string{"bishops on a1's colour", "bishops on the other colour", "bishops on both colours"}
 
 func run(args []string, out, errOut io.Writer) int {
 	fs := flag.NewFlagSet("pairsolve", flag.ContinueOnError)
@@ -314,8 +314,12 @@ func run(args []string, out, errOut io.Writer) int {
 		if sum.positions == 0 {
 			continue
 		}
+		what := className[c]
+		if pieces[0] != board.Bishop && pieces[1] != board.Bishop {
+			what = "no bishop"
+		}
 		fmt.Fprintf(out, "K%s v K on %dx%d, %s: %d positions with White to move, %d won (%.2f%%), %d within 60 plies, %d within 100, longest %d plies\n",
-			*names, *size, *size, className[c], sum.positions, sum.won, 100*float64(sum.won)/float64(sum.positions), sum.in60, sum.in100, sum.longest)
+			*names, *size, *size, what, sum.positions, sum.won, 100*float64(sum.won)/float64(sum.positions), sum.in60, sum.in100, sum.longest)
 	}
 	return 0
 }
