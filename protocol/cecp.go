@@ -178,6 +178,7 @@ func (c *CECP) Handle(line string) bool {
 	case "playother":
 		c.stopJob()
 		c.force, c.engineSide = false, c.pos.SideToMove()^1
+		c.ponderOnOwnGuess()
 	case "usermove":
 		if len(args) != 1 {
 			c.send("Error (usermove needs one move): %s", truncate(line, 80))
@@ -484,6 +485,20 @@ func (c *CECP) ponderOn(guess board.Move) {
 	l := c.limits(root.SideToMove())
 	l.Ponder = true
 	c.startJob(ponderJob, root, guess, l)
+}
+
+// guessNodes is the search that picks the opponent's likely move when no
+// search of ours left one (a few milliseconds).
+const guessNodes = 20000
+
+// ponderOnOwnGuess ponders when it is the opponent's turn and no search of
+// ours has guessed his move (after playother): a short search picks it.
+func (c *CECP) ponderOnOwnGuess() {
+	if !c.ponder || c.force || c.analyzing || c.pos.SideToMove() == c.engineSide || c.verdict().Over() {
+		return
+	}
+	r := c.engine.Search(context.Background(), c.pos, c.history, search.Limits{Nodes: guessNodes}, func(search.Info) {})
+	c.ponderOn(r.Best)
 }
 
 // analyzeAgain restarts the analysis on the current position.

@@ -553,6 +553,32 @@ func TestCECPPonderHit(t *testing.T) {
 	require.Nil(t, c.job, "easy ends pondering")
 }
 
+// playother hands the engine the side not to move: with hard it ponders
+// on a guess of its own, and the guessed move played is a ponder hit.
+func TestCECPPlayotherPonders(t *testing.T) {
+	var out testio.SyncBuffer
+	c := newTestCECP(&out)
+	c.Handle("new")
+	c.Handle("force")
+	c.Handle("usermove e2e4")
+	c.Handle("sd 4")
+	c.Handle("hard")
+	c.Handle("playother")
+	require.NotNil(t, c.job, "pondering on Black's move")
+	require.Equal(t, ponderJob, c.job.kind)
+	ponder := c.job
+	c.Handle("usermove " + ponder.guessText)
+	require.Same(t, ponder, c.job, "the guess came true: the same search goes on")
+	require.Equal(t, thinkJob, c.job.kind)
+	<-c.job.done
+	c.jobEnded()
+	require.Contains(t, out.String(), "move ")
+	c.Handle("force")
+	c.Handle("easy")
+	c.Handle("playother")
+	require.Nil(t, c.job, "no pondering when easy")
+}
+
 func TestCECPSettingsAndDraw(t *testing.T) {
 	var out testio.SyncBuffer
 	c := newTestCECP(&out)
