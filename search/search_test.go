@@ -147,9 +147,11 @@ func TestMoveTimeNeverOutlastsTheClock(t *testing.T) {
 
 func TestDeadlineHoldsWithMoreThreadsThanCPUs(t *testing.T) {
 	// 64 threads on one OS thread: before the deadline timer only the main
-	// thread looked at the clock and the search overran by seconds. The
-	// bound is generous for a loaded machine; tools/latency measures the
-	// real overshoot.
+	// thread looked at the clock and the search overran by seconds (1.1 s
+	// at the least). The bound is generous: under the race detector on an
+	// idle 2-CPU machine the search took 110-420 ms, and more than 600 ms
+	// in 6 of 29 runs (619 ms in one); tools/latency measures the real
+	// overshoot.
 	testload.SkipWhenOverloaded(t)
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	e := newTestEngine(64)
@@ -157,7 +159,7 @@ func TestDeadlineHoldsWithMoreThreadsThanCPUs(t *testing.T) {
 	start := time.Now()
 	r := e.Search(context.Background(), p, nil, Limits{MoveTime: 100 * time.Millisecond}, nil)
 	require.NotEqual(t, board.NoMove, r.Best)
-	require.Less(t, time.Since(start), 600*time.Millisecond)
+	require.Less(t, time.Since(start), 900*time.Millisecond)
 }
 
 func TestRepetitionOfGameHistoryIsADraw(t *testing.T) {
