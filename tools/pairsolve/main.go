@@ -284,6 +284,18 @@ func (s *solver) bishopClass(p placement) int {
 
 var className = [3]string{"bishops on a1's colour", "bishops on the other colour", "bishops on both colours"}
 
+// letters are the pieces the solver takes, by their FEN letter.
+var letters = map[board.PieceType]byte{board.Bishop: 'B', board.Knight: 'N'}
+
+func pieceOf(letter byte) board.PieceType {
+	for t, l := range letters {
+		if l == letter {
+			return t
+		}
+	}
+	return board.NoType
+}
+
 func run(args []string, out, errOut io.Writer) int {
 	fs := flag.NewFlagSet("pairsolve", flag.ContinueOnError)
 	fs.SetOutput(errOut)
@@ -295,14 +307,8 @@ func run(args []string, out, errOut io.Writer) int {
 	var pieces [2]board.PieceType
 	ok := len(*names) == 2 && (*size == 8 || *size == 9) && fs.NArg() == 0
 	for k := 0; ok && k < 2; k++ {
-		switch (*names)[k] {
-		case 'B':
-			pieces[k] = board.Bishop
-		case 'N':
-			pieces[k] = board.Knight
-		default:
-			ok = false
-		}
+		pieces[k] = pieceOf((*names)[k])
+		ok = pieces[k] != board.NoType
 	}
 	if !ok {
 		fmt.Fprintln(errOut, "usage: go run ./tools/pairsolve [-size 8|9] [-pieces BN|BB|NN]")

@@ -79,10 +79,10 @@ func TestChessKBNAgreesWithTheMoveGenerator(t *testing.T) {
 // position is p as a chess position (no castling, the move rule at 0).
 func (s *solver) position(t *testing.T, p placement) board.Position {
 	var grid [9][9]byte
-	letters := [4]byte{'K', 'k', pieceLetter(s.pieces[0]), pieceLetter(s.pieces[1])}
+	menLetters := [4]byte{'K', 'k', letters[s.pieces[0]], letters[s.pieces[1]]}
 	for k, m := range p.men {
 		b := s.sq[m]
-		grid[b.Rank()][b.File()] = letters[k]
+		grid[b.Rank()][b.File()] = menLetters[k]
 	}
 	side := " w"
 	if p.black {
@@ -91,13 +91,6 @@ func (s *solver) position(t *testing.T, p placement) board.Position {
 	pos, err := board.ParseFEN(board.Chess(), gridfen.Placement(grid, 8, 8)+side+" - - 0 1")
 	require.NoError(t, err)
 	return pos
-}
-
-func pieceLetter(t board.PieceType) byte {
-	if t == board.Bishop {
-		return 'B'
-	}
-	return 'N'
 }
 
 // valueOf reads a position after a move from the table: -1 when a piece
