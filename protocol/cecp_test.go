@@ -529,10 +529,7 @@ func TestCECPPonderHit(t *testing.T) {
 	out.Reset()
 	c.Handle("hint")
 	hint := strings.TrimSpace(strings.TrimPrefix(out.String(), "Hint: "))
-	ponder := c.job
-	c.Handle("usermove " + hint)
-	require.Same(t, ponder, c.job, "the guess came true: the same search goes on")
-	require.Equal(t, thinkJob, c.job.kind)
+	playGuess(t, c, hint)
 	finish()
 	require.Contains(t, out.String(), "move ")
 	// A move other than the guess starts a new search.
@@ -545,12 +542,22 @@ func TestCECPPonderHit(t *testing.T) {
 			break
 		}
 	}
-	ponder = c.job
+	ponder := c.job
 	c.Handle("usermove " + other)
 	require.NotSame(t, ponder, c.job)
 	finish()
 	c.Handle("easy")
 	require.Nil(t, c.job, "easy ends pondering")
+}
+
+// playGuess plays the move the ponder search assumed: a ponder hit, so
+// the same search goes on as the engine's own.
+func playGuess(t *testing.T, c *CECP, move string) {
+	t.Helper()
+	ponder := c.job
+	c.Handle("usermove " + move)
+	require.Same(t, ponder, c.job, "the guess came true: the same search goes on")
+	require.Equal(t, thinkJob, c.job.kind)
 }
 
 // playother hands the engine the side not to move: with hard it ponders
@@ -566,10 +573,7 @@ func TestCECPPlayotherPonders(t *testing.T) {
 	c.Handle("playother")
 	require.NotNil(t, c.job, "pondering on Black's move")
 	require.Equal(t, ponderJob, c.job.kind)
-	ponder := c.job
-	c.Handle("usermove " + ponder.guessText)
-	require.Same(t, ponder, c.job, "the guess came true: the same search goes on")
-	require.Equal(t, thinkJob, c.job.kind)
+	playGuess(t, c, c.job.guessText)
 	<-c.job.done
 	c.jobEnded()
 	require.Contains(t, out.String(), "move ")
