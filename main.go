@@ -30,7 +30,7 @@ func main() {
 // newSearchEngine is the engine that plays: the search scoring positions
 // with the evaluation.
 func newSearchEngine(s search.Settings) *search.Engine {
-	return search.NewEngine(s, eval.Evaluate, eval.PieceValue)
+	return search.NewEngine(s, search.Static(eval.Evaluate), eval.PieceValue)
 }
 
 // playingEngine is what the protocols drive: the search engine plus the

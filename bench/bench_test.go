@@ -282,5 +282,5 @@ func BenchmarkEvaluate(b *testing.B) {
 
 // newTestEngine assembles the engine as main does.
 func newTestEngine(s search.Settings) *search.Engine {
-	return search.NewEngine(s, eval.Evaluate, eval.PieceValue)
+	return search.NewEngine(s, search.Static(eval.Evaluate), eval.PieceValue)
 }

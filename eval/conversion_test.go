@@ -56,7 +56,7 @@ func TestWonEndingsAreConverted(t *testing.T) {
 // playOut plays the engine against itself from start at nodes a move.
 func playOut(t *testing.T, start board.Position, nodes uint64) (board.Verdict, int) {
 	g := board.NewGame(start)
-	e := search.NewEngine(search.DefaultSettings(), eval.Evaluate, eval.PieceValue)
+	e := search.NewEngine(search.DefaultSettings(), search.Static(eval.Evaluate), eval.PieceValue)
 	history := []uint64{}
 	for !g.Verdict().Over() {
 		p := *g.Position()

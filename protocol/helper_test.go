@@ -18,7 +18,7 @@ func (testEngine) Explain(p *board.Position) []string { return eval.Report(p) }
 func (testEngine) WDL(p *board.Position, score int) (int, int, int) { return wdl.Of(p, score) }
 
 func newTestSearchEngine(s search.Settings) *search.Engine {
-	return search.NewEngine(s, eval.Evaluate, eval.PieceValue)
+	return search.NewEngine(s, search.Static(eval.Evaluate), eval.PieceValue)
 }
 
 func newTestUCI(out io.Writer) *UCI {

@@ -42,7 +42,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	fr := &w.stack[ply]
 	pos := &fr.pos
 	if ply >= MaxPly {
-		return w.evaluate(pos)
+		return w.evaluate(ply)
 	}
 	// Mate distance pruning.
 	alpha, beta = max(alpha, -Mate+ply), min(beta, Mate-ply-1)
@@ -68,7 +68,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	}
 	staticEval := -Infinity
 	if !inCheck {
-		staticEval = w.evaluate(pos)
+		staticEval = w.evaluate(ply)
 		if found && hit.bound != BoundNone {
 			if s := scoreFromTT(hit.score, ply); (hit.bound == BoundLower && s > staticEval) || (hit.bound == BoundUpper && s < staticEval) {
 				staticEval = s

@@ -21,11 +21,11 @@ func (w *worker) qsearch(ply, alpha, beta int) int {
 		return s
 	}
 	if ply >= MaxPly {
-		return w.evaluate(pos)
+		return w.evaluate(ply)
 	}
 	best := -Infinity
 	if !inCheck {
-		best = w.evaluate(pos)
+		best = w.evaluate(ply)
 		if best >= beta {
 			return best
 		}

@@ -24,9 +24,6 @@ const (
 	MateBound = Mate - MaxPly
 )
 
-// Evaluator scores a position in centipawns for the side to move.
-type Evaluator func(*board.Position) int
-
 // PieceValuer gives material values for move ordering.
 type PieceValuer func(*board.Variant, board.PieceType) int
 
@@ -54,7 +51,7 @@ type Result struct {
 type Engine struct {
 	TT       *TT
 	settings Settings
-	eval     Evaluator
+	newEval  NewEvaluation
 	value    PieceValuer
 
 	mu        sync.Mutex
@@ -67,10 +64,10 @@ type Engine struct {
 	weak      weakPlan // the weakened search's plan, reused
 }
 
-// NewEngine makes an engine that scores positions with eval and orders
-// captures by value.
-func NewEngine(s Settings, eval Evaluator, value PieceValuer) *Engine {
-	e := &Engine{eval: eval, value: value, gameSeed: newGameSeed()}
+// NewEngine makes an engine whose threads score positions with evaluations
+// made by newEval and order captures by value.
+func NewEngine(s Settings, newEval NewEvaluation, value PieceValuer) *Engine {
+	e := &Engine{newEval: newEval, value: value, gameSeed: newGameSeed()}
 	e.settings = normalize(s)
 	e.TT = NewTT(e.settings.HashMB)
 	e.settings.HashMB = e.TT.MB()
@@ -83,7 +80,21 @@ func NewEngine(s Settings, eval Evaluator, value PieceValuer) *Engine {
 // spend its clock allocating them.
 func (e *Engine) prepareWorkers() {
 	for len(e.workers) < e.settings.Threads {
-		e.workers = append(e.workers, &worker{})
+		e.workers = append(e.workers, e.newWorker())
+	}
+}
+
+func (e *Engine) newWorker() *worker { return &worker{eval: e.newEval()} }
+
+// SetEvaluation replaces the evaluation of every thread between searches
+// (a network loaded by EvalFile).
+func (e *Engine) SetEvaluation(newEval NewEvaluation) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.newEval = newEval
+	for _, w := range e.workers {
+		w.eval = newEval()
+		clear(w.evalCache[:])
 	}
 }
 
@@ -256,7 +267,7 @@ func (e *Engine) Search(ctx context.Context, root board.Position, history []uint
 		countEachNode: limits.Nodes > 0 || weak != nil,
 	}
 	for len(e.workers) < threads {
-		e.workers = append(e.workers, &worker{})
+		e.workers = append(e.workers, e.newWorker())
 	}
 	workers := e.workers[:threads]
 	var g errgroup.Group

@@ -14,7 +14,7 @@ import (
 )
 
 func newTestEngine(threads int) *Engine {
-	return NewEngine(Settings{HashMB: 1, Threads: threads, MultiPV: 1}, eval.Evaluate, eval.PieceValue)
+	return NewEngine(Settings{HashMB: 1, Threads: threads, MultiPV: 1}, Static(eval.Evaluate), eval.PieceValue)
 }
 
 func searchFEN(t *testing.T, e *Engine, v *board.Variant, fen string, l Limits) (Result, board.Position) {

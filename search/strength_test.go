@@ -14,7 +14,7 @@ import (
 
 func newWeakEngine(level int, seed uint64) *Engine {
 	s := Settings{HashMB: 1, Threads: 1, MultiPV: 1, Strength: Strength{Seed: seed}.WithSkill(level)}
-	return NewEngine(s, eval.Evaluate, eval.PieceValue)
+	return NewEngine(s, Static(eval.Evaluate), eval.PieceValue)
 }
 
 func TestZeroStrengthIsFullStrength(t *testing.T) {
@@ -174,7 +174,7 @@ func TestWeakSearchIsReproducibleWithThreads(t *testing.T) {
 	s := Settings{HashMB: 1, Threads: 4, MultiPV: 1, Strength: Strength{Seed: 9}.WithSkill(12)}
 	var results []Result
 	for range 2 {
-		e := NewEngine(s, eval.Evaluate, eval.PieceValue)
+		e := NewEngine(s, Static(eval.Evaluate), eval.PieceValue)
 		results = append(results, e.Search(context.Background(), board.Chaturanga().StartPosition(), nil, Limits{}, nil))
 	}
 	require.Equal(t, results[0], results[1])

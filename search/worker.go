@@ -25,7 +25,7 @@ type worker struct {
 	contHist  contTable
 	pvTable   [MaxPly + 2][MaxPly + 2]board.Move
 	pvLen     [MaxPly + 2]int
-	eval      Evaluator
+	eval      Evaluation
 	value     PieceValuer
 	variant   *board.Variant
 	values    [board.NumTypes]int
@@ -57,7 +57,8 @@ func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint
 	if w.variant != root.Variant() { // the same key means another position in another game
 		clear(w.evalCache[:])
 	}
-	w.eval, w.value, w.variant = s.e.eval, s.e.value, root.Variant()
+	w.value, w.variant = s.e.value, root.Variant()
+	w.eval.SetRoot(&w.stack[0].pos)
 	for t := board.PieceType(0); t < board.NumTypes; t++ {
 		w.values[t] = w.value(w.variant, t)
 	}
@@ -113,6 +114,7 @@ func (w *worker) play(ply int, m board.Move) *board.Position {
 		child.cont = contIndex(&w.stack[ply].pos, m)
 		child.pos.DoMove(m)
 	}
+	w.eval.Played(ply, &w.stack[ply].pos, &child.pos, m)
 	w.keys = append(w.keys[:w.base+ply+1], child.pos.Hash())
 	return &child.pos
 }

@@ -41,7 +41,7 @@ func materialEval(p *board.Position) int {
 }
 
 func newTestEngine(s search.Settings) *search.Engine {
-	return search.NewEngine(s, materialEval, materialValue)
+	return search.NewEngine(s, search.Static(materialEval), materialValue)
 }
 
 type testServer struct {

@@ -164,7 +164,7 @@ func TestWeakenedEngineStops(t *testing.T) {
 		return materialEval(p)
 	}
 	s := newTestServerWith(t, func(st search.Settings) *search.Engine {
-		return search.NewEngine(st, slowEval, materialValue)
+		return search.NewEngine(st, search.Static(slowEval), materialValue)
 	})
 	for _, c := range []struct {
 		level  map[string]int
