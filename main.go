@@ -13,6 +13,7 @@ import (
 
 	"senapati/bench"
 	"senapati/board"
+	"senapati/datagen"
 	"senapati/eval"
 	"senapati/match"
 	"senapati/perft"
@@ -46,13 +47,14 @@ func (playingEngine) WDL(p *board.Position, score int) (int, int, int) { return 
 type command func(args []string, stdout, stderr io.Writer) int
 
 var commands = map[string]command{
-	"perft":  perft.Main,
-	"bench":  bench.Command(newSearchEngine),
-	"match":  match.Main,
-	"play":   web.Command(newSearchEngine, wdl.Of),
-	"tune":   tune.Main,
-	"label":  tune.LabelMain,
-	"wdlfit": wdl.Command,
+	"perft":   perft.Main,
+	"bench":   bench.Command(newSearchEngine),
+	"match":   match.Main,
+	"play":    web.Command(newSearchEngine, wdl.Of),
+	"tune":    tune.Main,
+	"label":   tune.LabelMain,
+	"wdlfit":  wdl.Command,
+	"datagen": datagen.Command(newSearchEngine),
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -81,4 +83,5 @@ const usage = `usage:
   senapati play [-addr 127.0.0.1:8080] [-variant V]   a board to play and analyse in the browser (play -help)
   senapati tune -variant V [flags] GAMES.pgn|POSITIONS.epd...   fit the evaluation to game results or labels (tune -help)
   senapati label -engine "cmd=ENGINE" -out OUT.epd POSITIONS.epd   label positions with a stronger engine's score (label -help)
-  senapati wdlfit -pgn FILE...                      fit the win/draw/loss model (wdlfit -help)`
+  senapati wdlfit -pgn FILE...                      fit the win/draw/loss model (wdlfit -help)
+  senapati datagen -variant V -out FILE [flags]     self-play training data (datagen -help; datagen stats FILE...)`
