@@ -62,3 +62,10 @@ func (v *Variant) Mirror(s Square) Square {
 // PawnDoubleStep reports whether a pawn may step two squares from its
 // start rank.
 func (v *Variant) PawnDoubleStep() bool { return v.pawnDoubleStep }
+
+// PieceTypes is the game's piece types in the order of its FEN letters
+// (a copy).
+func (v *Variant) PieceTypes() []PieceType { return append([]PieceType(nil), v.pieceTypes...) }
+
+// HasCastling reports whether the game has castling (KQkq rights).
+func (v *Variant) HasCastling() bool { return v.hasCastling() }

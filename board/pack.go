@@ -153,3 +153,11 @@ func Unpack(v *Variant, b []byte) (Position, error) {
 	}
 	return q, nil
 }
+
+// State is what p holds beside its pieces, as a packed position has it.
+func (p *Position) State() PackedState {
+	return PackedState{Side: p.side, Castling: p.castling, Leap: p.leap, EnPassant: p.ep,
+		Waiting: [2]int{int(p.waiting[White]), int(p.waiting[Black])},
+		Fallen:  [2]int{int(p.fallen[White]), int(p.fallen[Black])},
+		Called:  p.called, Halfmove: p.halfmove, Fullmove: p.fullmove}
+}

@@ -1,0 +1,188 @@
+package nnue
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+
+	"senapati/board"
+)
+
+// The network: the inputs of each perspective feed one shared layer of
+// Hidden neurons (the accumulator), clipped to [0, 1]; the side to move's
+// neurons then the other side's feed one output, the score in units of
+// OutputScale centipawns. Quantized: the layer's weights and biases times
+// QA in int16, the output weights times QB in int16, the output bias times
+// QA*QB in int32.
+const (
+	QA          = 255
+	QB          = 1024
+	OutputScale = 400
+	// MaxHidden bounds the layer a file may declare.
+	MaxHidden = 4096
+	// WeightClip bounds the layer's float weights in training, so that no
+	// accumulator of 64 inputs can leave int16 (64*1.98*255 < 32767).
+	WeightClip = 1.98
+)
+
+const (
+	netMagic      = "SNPN"
+	netVersion    = 1
+	archClipped   = 1 // inputs -> Hidden x 2 -> 1, clipped ReLU
+	netHeaderSize = 40
+)
+
+// Net is a quantized network for one game.
+type Net struct {
+	Variant        *board.Variant
+	Inputs, Hidden int
+	FT             []int16 // [input*Hidden + neuron]
+	FTBias         []int16 // [neuron]
+	Out            []int16 // [neuron] for the side to move, then [Hidden+neuron]
+	OutBias        int32
+}
+
+// Checksum is the CRC-32 a net file ends with: it names a net in logs.
+func (n *Net) Checksum() uint32 {
+	b, _ := n.MarshalBinary()
+	return binary.LittleEndian.Uint32(b[len(b)-4:])
+}
+
+// MarshalBinary writes the net file: a 40-byte header (magic "SNPN",
+// version, architecture, the game's name, inputs, hidden width, QA, QB,
+// the output scale), the weights little-endian, then a CRC-32 of all that
+// comes before it.
+func (n *Net) MarshalBinary() ([]byte, error) {
+	var b bytes.Buffer
+	h := make([]byte, netHeaderSize)
+	copy(h, netMagic)
+	name := n.Variant.Name()
+	h[4], h[5], h[6] = netVersion, archClipped, byte(len(name))
+	copy(h[7:23], name)
+	binary.LittleEndian.PutUint32(h[24:28], uint32(n.Inputs))
+	binary.LittleEndian.PutUint32(h[28:32], uint32(n.Hidden))
+	binary.LittleEndian.PutUint16(h[32:34], QA)
+	binary.LittleEndian.PutUint16(h[34:36], QB)
+	binary.LittleEndian.PutUint16(h[36:38], OutputScale)
+	b.Write(h)
+	for _, part := range [][]int16{n.FT, n.FTBias, n.Out} {
+		_ = binary.Write(&b, binary.LittleEndian, part)
+	}
+	_ = binary.Write(&b, binary.LittleEndian, n.OutBias)
+	_ = binary.Write(&b, binary.LittleEndian, crc32.ChecksumIEEE(b.Bytes()))
+	return b.Bytes(), nil
+}
+
+// ReadNet reads a net file, checking everything it can: a file for another
+// game, another input layout, a cut or damaged file is refused with the
+// reason.
+func ReadNet(data []byte) (*Net, error) {
+	if len(data) < netHeaderSize+4 || string(data[:4]) != netMagic {
+		return nil, errors.New("not a Senapati network file (no SNPN header)")
+	}
+	h := data[:netHeaderSize]
+	if h[4] != netVersion || h[5] != archClipped {
+		return nil, fmt.Errorf("network format version %d, architecture %d: this build reads version %d, architecture %d", h[4], h[5], netVersion, archClipped)
+	}
+	if h[6] == 0 || h[6] > 16 {
+		return nil, errors.New("network file: bad game name")
+	}
+	v, err := board.VariantByName(string(h[7 : 7+h[6]]))
+	if err != nil {
+		return nil, fmt.Errorf("network file: %w", err)
+	}
+	n := &Net{Variant: v, Inputs: int(binary.LittleEndian.Uint32(h[24:28])), Hidden: int(binary.LittleEndian.Uint32(h[28:32]))}
+	if want := NewFeatures(v).Inputs; n.Inputs != want {
+		return nil, fmt.Errorf("network for %s has %d inputs; this build's %s inputs are %d", v.Name(), n.Inputs, v.Name(), want)
+	}
+	if n.Hidden < 1 || n.Hidden > MaxHidden {
+		return nil, fmt.Errorf("network hidden width %d out of range 1..%d", n.Hidden, MaxHidden)
+	}
+	if qa, qb, sc := binary.LittleEndian.Uint16(h[32:34]), binary.LittleEndian.Uint16(h[34:36]), binary.LittleEndian.Uint16(h[36:38]); qa != QA || qb != QB || sc != OutputScale {
+		return nil, fmt.Errorf("network quantized with QA %d, QB %d, scale %d; this build uses %d, %d, %d", qa, qb, sc, QA, QB, OutputScale)
+	}
+	size := netHeaderSize + 2*(n.Inputs*n.Hidden+n.Hidden+2*n.Hidden) + 4 + 4
+	if len(data) != size {
+		return nil, fmt.Errorf("network file is %d bytes, its header says %d: cut short or not one file", len(data), size)
+	}
+	if crc32.ChecksumIEEE(data[:size-4]) != binary.LittleEndian.Uint32(data[size-4:]) {
+		return nil, errors.New("network file fails its checksum: damaged")
+	}
+	r := bytes.NewReader(data[netHeaderSize : size-4])
+	n.FT = make([]int16, n.Inputs*n.Hidden)
+	n.FTBias = make([]int16, n.Hidden)
+	n.Out = make([]int16, 2*n.Hidden)
+	for _, part := range []any{n.FT, n.FTBias, n.Out, &n.OutBias} {
+		if err := binary.Read(r, binary.LittleEndian, part); err != nil {
+			return nil, fmt.Errorf("network file: %w", err)
+		}
+	}
+	if r.Len() != 0 {
+		return nil, errors.New("network file: bytes left over")
+	}
+	return n, nil
+}
+
+// LoadNet reads a net file from r.
+func LoadNet(r io.Reader) (*Net, error) {
+	data, err := io.ReadAll(io.LimitReader(r, 1<<30))
+	if err != nil {
+		return nil, err
+	}
+	return ReadNet(data)
+}
+
+// output is the score in centipawns from both accumulators, the side to
+// move's first.
+func (n *Net) output(us, them []int16) int {
+	sum := int64(n.OutBias)
+	ow := n.Out[:len(us)]
+	for i, a := range us {
+		sum += int64(min(max(a, 0), QA)) * int64(ow[i])
+	}
+	ow = n.Out[len(us):]
+	for i, a := range them {
+		sum += int64(min(max(a, 0), QA)) * int64(ow[i])
+	}
+	// Rounded, not truncated toward zero.
+	sum *= OutputScale
+	if sum < 0 {
+		return int((sum - QA*QB/2) / (QA * QB))
+	}
+	return int((sum + QA*QB/2) / (QA * QB))
+}
+
+// refresh computes an accumulator from its active inputs.
+func (n *Net) refresh(acc []int16, inputs []int) {
+	copy(acc, n.FTBias)
+	for _, f := range inputs {
+		n.add(acc, f)
+	}
+}
+
+func (n *Net) add(acc []int16, f int) {
+	w := n.FT[f*n.Hidden : (f+1)*n.Hidden]
+	for i := range acc {
+		acc[i] += w[i]
+	}
+}
+
+func (n *Net) sub(acc []int16, f int) {
+	w := n.FT[f*n.Hidden : (f+1)*n.Hidden]
+	for i := range acc {
+		acc[i] -= w[i]
+	}
+}
+
+// Evaluate scores p from scratch, centipawns for the side to move (the
+// reference the incremental path is tested against).
+func (n *Net) Evaluate(p *board.Position) int {
+	f := NewFeatures(n.Variant)
+	us, them := make([]int16, n.Hidden), make([]int16, n.Hidden)
+	n.refresh(us, f.Active(p, p.SideToMove()))
+	n.refresh(them, f.Active(p, p.SideToMove()^1))
+	return n.output(us, them)
+}
