@@ -2,8 +2,8 @@
 // With no arguments it speaks UCI on stdin/stdout, or CECP (XBoard) when
 // the first command is xboard; subcommands run tools.
 //
-// main is the one place that assembles the engine: the search with the
-// evaluation plugged in, handed to the protocol and to the tools.
+// The engine is assembled in package engine and handed to the protocol
+// and to the tools here.
 package main
 
 import (
@@ -12,13 +12,13 @@ import (
 	"os"
 
 	"senapati/bench"
-	"senapati/board"
 	"senapati/datagen"
-	"senapati/eval"
+	"senapati/engine"
 	"senapati/match"
 	"senapati/perft"
 	"senapati/protocol"
 	"senapati/search"
+	"senapati/train"
 	"senapati/tune"
 	"senapati/wdl"
 	"senapati/web"
@@ -28,38 +28,24 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// newSearchEngine is the engine that plays: the search scoring positions
-// with the evaluation.
-func newSearchEngine(s search.Settings) *search.Engine {
-	return search.NewEngine(s, search.Static(eval.Evaluate), eval.PieceValue)
-}
-
-// playingEngine is what the protocols drive: the search engine plus the
-// evaluation's explanation for the `eval` command and the win/draw/loss
-// model of UCI_ShowWDL.
-type playingEngine struct{ *search.Engine }
-
-func (playingEngine) Explain(p *board.Position) []string { return eval.Report(p) }
-
-func (playingEngine) WDL(p *board.Position, score int) (int, int, int) { return wdl.Of(p, score) }
-
 // command is the shape every subcommand has.
 type command func(args []string, stdout, stderr io.Writer) int
 
 var commands = map[string]command{
 	"perft":   perft.Main,
-	"bench":   bench.Command(newSearchEngine),
+	"bench":   bench.Command(engine.NewSearch),
 	"match":   match.Main,
-	"play":    web.Command(newSearchEngine, wdl.Of),
+	"play":    web.Command(engine.NewSearch, wdl.Of),
 	"tune":    tune.Main,
 	"label":   tune.LabelMain,
 	"wdlfit":  wdl.Command,
-	"datagen": datagen.Command(newSearchEngine),
+	"datagen": datagen.Command(engine.NewSearch),
+	"train":   train.Main,
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		e := playingEngine{newSearchEngine(search.DefaultSettings())}
+		e := engine.New(search.DefaultSettings())
 		protocol.Serve(stdin, stdout, e, protocol.Tools{Bench: commands["bench"]})
 		return 0
 	}
@@ -84,4 +70,5 @@ const usage = `usage:
   senapati tune -variant V [flags] GAMES.pgn|POSITIONS.epd...   fit the evaluation to game results or labels (tune -help)
   senapati label -engine "cmd=ENGINE" -out OUT.epd POSITIONS.epd   label positions with a stronger engine's score (label -help)
   senapati wdlfit -pgn FILE...                      fit the win/draw/loss model (wdlfit -help)
-  senapati datagen -variant V -out FILE [flags]     self-play training data (datagen -help; datagen stats FILE...)`
+  senapati datagen -variant V -out FILE [flags]     self-play training data (datagen -help; datagen stats FILE...)
+  senapati train -out PREFIX [flags] DATA...        fit a network to datagen files (train -help)`

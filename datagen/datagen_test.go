@@ -170,7 +170,7 @@ func TestReaderSeesTornAndDamagedGames(t *testing.T) {
 	require.NoError(t, p.Pack(r.Pos[:]))
 	r.Score = -12
 	g.Records = []Record{r, r}
-	b, err := AppendGame(header(board.DurgGame()), &g)
+	b, err := AppendGame(Header(board.DurgGame()), &g)
 	require.NoError(t, err)
 
 	rd, err := NewReader(bytes.NewReader(b))
@@ -204,7 +204,7 @@ func FuzzReader(f *testing.F) {
 		p := v.StartPosition()
 		_ = p.Pack(r.Pos[:])
 		g.Records = []Record{r}
-		b, _ := AppendGame(header(v), &g)
+		b, _ := AppendGame(Header(v), &g)
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {

@@ -100,8 +100,9 @@ func TerminationName(t uint8) string {
 	return fmt.Sprintf("code %d", t)
 }
 
-// header is the file header for variant v.
-func header(v *board.Variant) []byte {
+// Header is the file header for variant v: a file is this, then game
+// blocks (AppendGame).
+func Header(v *board.Variant) []byte {
 	h := make([]byte, HeaderSize)
 	copy(h, magic)
 	h[4], h[5], h[6] = formatVersion, RecordSize, byte(len(v.Name()))

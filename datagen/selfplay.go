@@ -220,7 +220,7 @@ func openForAppend(path string, v *board.Variant) (*os.File, map[uint64]bool, in
 	}
 	done := map[uint64]bool{}
 	if st.Size() == 0 {
-		if _, err := f.Write(header(v)); err != nil {
+		if _, err := f.Write(Header(v)); err != nil {
 			return fail(err)
 		}
 		return f, done, 0, nil

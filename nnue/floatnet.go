@@ -42,9 +42,9 @@ func NewFloatNet(v *board.Variant, hidden int, seed uint64) *FloatNet {
 	return n
 }
 
-// params lists the net's parameters as one slice each, in a fixed order
+// Params lists the net's parameters as one slice each, in a fixed order
 // (the optimiser and the checkpoint walk them alike).
-func (n *FloatNet) params() [][]float32 {
+func (n *FloatNet) Params() [][]float32 {
 	return [][]float32{n.FT, n.FTBias, n.Out, n.OutBias[:]}
 }
 
@@ -112,7 +112,7 @@ func (n *FloatNet) WriteTo(w io.Writer) (int64, error) {
 		return 0, err
 	}
 	total := int64(len(h))
-	for _, p := range n.params() {
+	for _, p := range n.Params() {
 		if err := binary.Write(w, binary.LittleEndian, p); err != nil {
 			return total, err
 		}
@@ -143,7 +143,7 @@ func ReadFloatNet(r io.Reader) (*FloatNet, error) {
 		return nil, fmt.Errorf("checkpoint of %d inputs x %d: this build's %s has %d inputs", dims[0], dims[1], v.Name(), want)
 	}
 	n := NewFloatNet(v, int(dims[1]), 0)
-	for _, p := range n.params() {
+	for _, p := range n.Params() {
 		if err := binary.Read(r, binary.LittleEndian, p); err != nil {
 			return nil, errors.New("checkpoint cut short")
 		}

@@ -57,7 +57,7 @@ func TestServeChoosesTheProtocolByTheFirstCommand(t *testing.T) {
 		{"xboardx\nuci\n", "uciok"},
 	} {
 		var out testio.SyncBuffer
-		Serve(strings.NewReader(tc.input+"quit\n"), &out, testEngine{newTestSearchEngine(search.DefaultSettings())}, Tools{})
+		Serve(strings.NewReader(tc.input+"quit\n"), &out, newTestEngine(), Tools{})
 		require.Contains(t, out.String(), tc.want, "input %q", tc.input)
 	}
 }

@@ -27,6 +27,9 @@ type Engine interface {
 	// (summing to 1000) for the side to move in p, whose search score is
 	// score.
 	WDL(p *board.Position, score int) (win, draw, loss int)
+	// CheckEvalFile reads a network file without using it: what it holds,
+	// or why it cannot be used (EvalFile is set only when it can).
+	CheckEvalFile(path string) (string, error)
 }
 
 // Tools are the extra commands a session offers besides playing.

@@ -4,27 +4,22 @@ import (
 	"io"
 
 	"senapati/bench"
-	"senapati/board"
-	"senapati/eval"
+	"senapati/engine"
 	"senapati/search"
-	"senapati/wdl"
 )
 
-// testEngine is assembled as main assembles the playing engine.
-type testEngine struct{ *search.Engine }
+// The tests drive the engine main plays with (package engine).
+var newTestSearchEngine = engine.NewSearch
 
-func (testEngine) Explain(p *board.Position) []string { return eval.Report(p) }
+// testEngine is the playing engine, as a type tests can embed.
+type testEngine struct{ *engine.Player }
 
-func (testEngine) WDL(p *board.Position, score int) (int, int, int) { return wdl.Of(p, score) }
-
-func newTestSearchEngine(s search.Settings) *search.Engine {
-	return search.NewEngine(s, search.Static(eval.Evaluate), eval.PieceValue)
-}
+func newTestEngine() testEngine { return testEngine{engine.New(search.DefaultSettings())} }
 
 func newTestUCI(out io.Writer) *UCI {
-	return New(out, testEngine{newTestSearchEngine(search.DefaultSettings())}, Tools{Bench: bench.Command(newTestSearchEngine)})
+	return New(out, engine.New(search.DefaultSettings()), Tools{Bench: bench.Command(newTestSearchEngine)})
 }
 
 func newTestCECP(out io.Writer) *CECP {
-	return NewCECP(out, testEngine{newTestSearchEngine(search.DefaultSettings())}, Tools{})
+	return NewCECP(out, newTestEngine(), Tools{})
 }

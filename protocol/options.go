@@ -17,9 +17,15 @@ const (
 	check
 	combo
 	button
+	text // a string; UCI "string", CECP "-file" (EvalFile is the only one)
 )
 
-func (k optionKind) String() string { return [...]string{"spin", "check", "combo", "button"}[k] }
+func (k optionKind) String() string {
+	return [...]string{"spin", "check", "combo", "button", "string"}[k]
+}
+
+// emptyText is how UCI writes an empty string option.
+const emptyText = "<empty>"
 
 // option is one engine option: its type and range, how to read its
 // current value (the announced default is the value of a new session, so
@@ -59,6 +65,7 @@ type state struct {
 	newGame  bool     // forget what was learnt before the next search
 	clear    bool     // empty the table before the next search
 	showWDL  bool     // UCI_ShowWDL: info lines carry wdl; a session starts without
+	note     string   // what the last option set has to tell (a net loaded)
 }
 
 func newState(e Engine, tools Tools) state {
@@ -149,6 +156,32 @@ var options = []*option{
 	{name: "UCI_ShowWDL", kind: check, notCECP: "CECP thinking output has no win/draw/loss field",
 		get: func(s *state) string { return strconv.FormatBool(s.showWDL) },
 		set: func(s *state, v optionValue) error { s.showWDL = v.on; return nil }},
+	// The evaluation: a game's network where one is used (docs/nnue.md).
+	{name: "Use NNUE", kind: check,
+		get: func(s *state) string { return strconv.FormatBool(s.settings.UseNNUE) },
+		set: func(s *state, v optionValue) error { s.settings.UseNNUE = v.on; return nil }},
+	{name: "EvalFile", kind: text,
+		get: func(s *state) string {
+			if s.settings.EvalFile == "" {
+				return emptyText
+			}
+			return s.settings.EvalFile
+		},
+		set: func(s *state, v optionValue) error {
+			if v.text == emptyText {
+				s.settings.EvalFile, s.note = "", "EvalFile: the built-in networks"
+				return nil
+			}
+			desc, err := s.engine.CheckEvalFile(v.text)
+			if err != nil {
+				return fmt.Errorf("EvalFile not changed: %v", err)
+			}
+			s.settings.EvalFile, s.note = v.text, "EvalFile: "+desc
+			if !s.settings.UseNNUE {
+				s.note += " (used once Use NNUE is true)"
+			}
+			return nil
+		}},
 }
 
 func findOption(name string) *option {
@@ -187,6 +220,8 @@ func (o *option) parse(value string) (optionValue, error) {
 			}
 		}
 		return optionValue{}, fmt.Errorf("option %s: %q is not one of %s", o.name, truncate(value, 40), strings.Join(o.choices, ", "))
+	case text:
+		return optionValue{text: value}, nil
 	}
 	return optionValue{}, nil
 }
@@ -231,6 +266,8 @@ func (o *option) announceCECP(s *state) string {
 		desc = "-combo " + strings.Join(choices, " /// ")
 	case button:
 		desc = "-button"
+	case text:
+		desc = "-file " + s.settings.EvalFile
 	}
 	return fmt.Sprintf("feature option=\"%s %s\"", o.name, desc)
 }

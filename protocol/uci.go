@@ -30,6 +30,9 @@ type job struct {
 	// search has set itself up would be lost, so the search's reports
 	// apply it again.
 	hit atomic.Bool
+	// answered: bestmove is (about to be) out, so a command the GUI sends
+	// on reading it may wait the moment until done.
+	answered atomic.Bool
 }
 
 // New makes a session that drives e and writes to out.
@@ -133,9 +136,13 @@ func (u *UCI) setOptionCommand(args []string) {
 		name, value = strings.Join(args[1:i], " "), strings.Join(args[i+1:], " ")
 	}
 	variant := u.variant
+	u.note = ""
 	if err := u.setOption(name, value); err != nil {
 		u.info("%v", err)
 		return
+	}
+	if u.note != "" {
+		u.info("%s", u.note)
 	}
 	if u.variant != variant || strings.EqualFold(name, "UCI_Variant") {
 		v := u.variant
@@ -152,10 +159,13 @@ func (u *UCI) applyIfIdle() {
 	if u.job != nil {
 		select {
 		case <-u.job.done:
-			u.job = nil
 		default:
-			return
+			if !u.job.answered.Load() {
+				return
+			}
+			<-u.job.done // bestmove is out: the search is ending
 		}
+		u.job = nil
 	}
 	if asked, got := u.apply(); got < asked {
 		u.info("Hash %d MB is more than this machine can spare; the table has %d MB", asked, got)
@@ -396,6 +406,7 @@ func (u *UCI) startSearch(l search.Limits) {
 			}
 			u.sendInfo(&root, in, showWDL)
 		})
+		j.answered.Store(true)
 		switch {
 		case res.Best == board.NoMove:
 			u.send("bestmove (none)")

@@ -15,12 +15,18 @@ type Settings struct {
 	MoveOverhead time.Duration // kept back per move for GUI and OS latency
 	MoveRule     MoveRule
 	Strength     Strength
+	// The evaluation, chosen by whoever assembles the engine (the search
+	// only runs what it is handed): UseNNUE lets a game be scored by a
+	// network where one is available, EvalFile names a network file that
+	// replaces the built-in one of its game ("": the built-in nets).
+	UseNNUE  bool
+	EvalFile string
 }
 
 // DefaultSettings is what an engine starts with.
 func DefaultSettings() Settings {
 	return Settings{HashMB: 16, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond,
-		Strength: Strength{Elo: DefaultElo}}
+		Strength: Strength{Elo: DefaultElo}, UseNNUE: true}
 }
 
 // MoveRule is the move-rule setting: the variant's own number of moves

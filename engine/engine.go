@@ -1,0 +1,86 @@
+// Package engine is the one place the playing engine is assembled: the
+// search with the evaluation the settings choose (a game's network where
+// one is used, the hand-crafted evaluation elsewhere), plus what the
+// protocols ask of it beyond searching. main, the protocol tests, bench,
+// datagen and the web board all build it here.
+package engine
+
+import (
+	"fmt"
+
+	"senapati/board"
+	"senapati/eval"
+	"senapati/nnue"
+	"senapati/search"
+	"senapati/wdl"
+)
+
+// NewSearch is the search engine with the evaluation s chooses; a network
+// file that cannot be read leaves the built-in nets (CheckEvalFile says
+// why before a session sets it).
+func NewSearch(s search.Settings) *search.Engine {
+	nets, _ := nnue.Choose(s.UseNNUE, s.EvalFile)
+	return search.NewEngine(s, evaluation(nets), eval.PieceValue)
+}
+
+// evaluation makes each thread's evaluation: the nets for their games,
+// the hand-crafted evaluation for the rest (and for all when none).
+func evaluation(nets nnue.Nets) search.NewEvaluation {
+	if len(nets) == 0 {
+		return search.Static(eval.Evaluate)
+	}
+	return func() search.Evaluation { return nnue.NewEvaluation(nets, eval.Evaluate) }
+}
+
+// Player is what the protocols drive: the search engine, the evaluation's
+// explanation for `eval`, and the win/draw/loss model of UCI_ShowWDL.
+type Player struct {
+	*search.Engine
+	nets nnue.Nets
+}
+
+// New is the playing engine.
+func New(s search.Settings) *Player {
+	nets, _ := nnue.Choose(s.UseNNUE, s.EvalFile)
+	return &Player{Engine: search.NewEngine(s, evaluation(nets), eval.PieceValue), nets: nets}
+}
+
+// Configure changes the settings between searches; a change of the
+// evaluation's settings swaps every thread's evaluation.
+func (p *Player) Configure(s search.Settings) {
+	old := p.Engine.Settings()
+	if s.UseNNUE != old.UseNNUE || s.EvalFile != old.EvalFile {
+		nets, err := nnue.Choose(s.UseNNUE, s.EvalFile)
+		if err != nil { // checked when set; gone or changed since
+			s.EvalFile = old.EvalFile
+			nets, _ = nnue.Choose(s.UseNNUE, s.EvalFile)
+		}
+		p.nets = nets
+		p.Engine.SetEvaluation(evaluation(nets))
+	}
+	p.Engine.Configure(s)
+}
+
+// CheckEvalFile reads a network file without using it and describes it.
+func (p *Player) CheckEvalFile(path string) (string, error) {
+	n, err := nnue.ReadNetFile(path)
+	if err != nil {
+		return "", err
+	}
+	return n.Describe(), nil
+}
+
+// Explain lists the hand-crafted evaluation's terms and, where a network
+// scores this game, the network's score beside them.
+func (p *Player) Explain(pos *board.Position) []string {
+	lines := eval.Report(pos)
+	if n := p.nets[pos.Variant()]; n != nil {
+		lines = append(lines, fmt.Sprintf("NNUE evaluation %+.2f (side to move), the score the search uses; %s", float64(n.Evaluate(pos))/100, n.Describe()))
+	} else {
+		lines = append(lines, "NNUE: none for "+pos.Variant().Name()+"; the search uses the hand-crafted score above")
+	}
+	return lines
+}
+
+// WDL is the win/draw/loss model of UCI_ShowWDL.
+func (p *Player) WDL(pos *board.Position, score int) (int, int, int) { return wdl.Of(pos, score) }

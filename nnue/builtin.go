@@ -1,0 +1,76 @@
+package nnue
+
+import (
+	"embed"
+	"fmt"
+	"os"
+
+	"senapati/board"
+)
+
+//go:embed nets
+var builtinFiles embed.FS
+
+// defaultOn names the games whose built-in net is their default
+// evaluation: only where an SPRT against the hand-crafted evaluation
+// accepted it (docs/results.md has the result lines).
+var defaultOn = map[string]bool{}
+
+// builtin holds the embedded nets that are on by default, read once.
+var builtin = func() Nets {
+	nets := Nets{}
+	for _, v := range board.Variants() {
+		if !defaultOn[v.Name()] {
+			continue
+		}
+		data, err := builtinFiles.ReadFile("nets/" + v.Name() + ".nnue")
+		if err != nil {
+			panic(fmt.Sprintf("nnue: %s is on by default but not embedded: %v", v.Name(), err))
+		}
+		n, err := ReadNet(data)
+		if err != nil {
+			panic(fmt.Sprintf("nnue: the built-in %s net: %v", v.Name(), err))
+		}
+		nets[v] = n
+	}
+	return nets
+}()
+
+// Choose is the set of nets an engine plays with: none unless useNets;
+// else the built-in defaults, with evalFile's net (if given) in place of
+// its game's.
+func Choose(useNets bool, evalFile string) (Nets, error) {
+	nets := Nets{}
+	if !useNets {
+		return nets, nil
+	}
+	for v, n := range builtin {
+		nets[v] = n
+	}
+	if evalFile != "" {
+		n, err := ReadNetFile(evalFile)
+		if err != nil {
+			return nets, err
+		}
+		nets[n.Variant] = n
+	}
+	return nets, nil
+}
+
+// ReadNetFile reads a net file from disk.
+func ReadNetFile(path string) (*Net, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	n, err := ReadNet(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return n, nil
+}
+
+// Describe names a net for messages: its game, shape and checksum.
+func (n *Net) Describe() string {
+	return fmt.Sprintf("%s net %dx%d->1, checksum %08x", n.Variant.Name(), n.Inputs, n.Hidden, n.Checksum())
+}

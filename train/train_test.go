@@ -1,0 +1,171 @@
+package train
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"senapati/board"
+	"senapati/datagen"
+	"senapati/eval"
+	"senapati/nnue"
+	"senapati/search"
+)
+
+// selfPlay makes a small data file of v.
+func selfPlay(t *testing.T, v *board.Variant, games int) string {
+	path := filepath.Join(t.TempDir(), v.Name()+".dat")
+	cfg := datagen.DefaultConfig()
+	cfg.Variant, cfg.Out, cfg.Games, cfg.Nodes, cfg.HashMB, cfg.Progress, cfg.Threads = v, path, games, 400, 1, 0, 2
+	_, err := datagen.Run(context.Background(), cfg, func(s search.Settings) *search.Engine {
+		return search.NewEngine(s, search.Static(eval.Evaluate), eval.PieceValue)
+	}, nil)
+	require.NoError(t, err)
+	return path
+}
+
+// plantedData writes random games of v whose every position is scored by
+// a rule the net can learn: 150 cp for each piece the side to move has
+// more than the other.
+func plantedData(t *testing.T, v *board.Variant, games int) string {
+	rng := rand.New(rand.NewPCG(9, 9))
+	out := datagen.Header(v)
+	var ml board.MoveList
+	for n := 0; n < games; n++ {
+		g := datagen.Game{Number: uint64(n), Result: datagen.Drawn}
+		p := v.StartPosition()
+		for ply := 0; ply < 120 && !p.Verdict(0).Over(); ply++ {
+			var r datagen.Record
+			require.NoError(t, p.Pack(r.Pos[:]))
+			r.Score = int16(150 * (p.PieceCount(p.SideToMove()) - p.PieceCount(p.SideToMove()^1)))
+			g.Records = append(g.Records, r)
+			p.GenerateMoves(&ml)
+			p.DoMove(ml.Moves[rng.IntN(ml.N)])
+		}
+		var err error
+		out, err = datagen.AppendGame(out, &g)
+		require.NoError(t, err)
+	}
+	path := filepath.Join(t.TempDir(), v.Name()+"-planted.dat")
+	require.NoError(t, os.WriteFile(path, out, 0o644))
+	return path
+}
+
+func quickTrain(files []string, threads int) TrainConfig {
+	cfg := DefaultTrainConfig()
+	cfg.Files, cfg.Hidden, cfg.Epochs, cfg.Batch, cfg.Threads, cfg.HoldOut = files, 16, 4, 256, threads, 5
+	// Targets from the scores alone: a function of the position.
+	cfg.LR, cfg.Lambda = 0.003, 0
+	return cfg
+}
+
+func TestTrainingLearnsAndIsReproducible(t *testing.T) {
+	for _, v := range board.Variants() {
+		t.Run(v.Name(), func(t *testing.T) {
+			data := plantedData(t, v, 100)
+			cfg := quickTrain([]string{data}, 2)
+			cfg.Out = filepath.Join(t.TempDir(), "net")
+			net, epochs, err := Train(cfg)
+			require.NoError(t, err)
+			require.Len(t, epochs, cfg.Epochs+1)
+			start, first, last := epochs[0], epochs[1], epochs[len(epochs)-1]
+			require.Less(t, last.TrainLoss, first.TrainLoss)
+			require.Less(t, last.HeldLoss, start.HeldLoss/3, "the held-out loss fell to a third of the untrained net's")
+			require.Positive(t, first.Positions)
+
+			// The same seed and threads: the same net, bit for bit.
+			again, _, err := Train(quickTrain([]string{data}, 2))
+			require.NoError(t, err)
+			require.Equal(t, net, again)
+
+			// The files written: a net the engine reads, equal to the
+			// trained one's quantization, and a checkpoint per epoch.
+			q, err := nnue.ReadNetFile(cfg.Out + ".nnue")
+			require.NoError(t, err)
+			require.Equal(t, net.Quantize(), q)
+			_, err = nnue.ReadNetFile(cfg.Out + "-e4.nnue")
+			require.NoError(t, err)
+		})
+	}
+}
+
+func TestCheckpointRoundTrip(t *testing.T) {
+	n := nnue.NewFloatNet(board.DurgGame(), 8, 3)
+	var b bytes.Buffer
+	_, err := n.WriteTo(&b)
+	require.NoError(t, err)
+	back, err := nnue.ReadFloatNet(bytes.NewReader(b.Bytes()))
+	require.NoError(t, err)
+	require.Equal(t, n, back)
+	_, err = nnue.ReadFloatNet(bytes.NewReader(b.Bytes()[:b.Len()-3]))
+	require.Error(t, err)
+}
+
+// TestGradient compares the analytic gradient with finite differences of
+// the loss for a sample of parameters of a small net.
+func TestGradient(t *testing.T) {
+	v := board.Chess()
+	n := nnue.NewFloatNet(v, 8, 5)
+	for i := range n.Out {
+		n.Out[i] *= 4
+	}
+	f := nnue.NewFeatures(v)
+	p, err := board.ParseFEN(v, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+	require.NoError(t, err)
+	us, them := toU16(f.Active(&p, board.White)), toU16(f.Active(&p, board.Black))
+	const target = 0.8
+	g := newGradient(n)
+	g.sample(n, us, them, target, true)
+	loss := func() float64 {
+		h := newGradient(n)
+		h.sample(n, us, them, target, false)
+		return h.loss
+	}
+	grads := [][]float64{g.ft, g.ftBias, g.out, {g.outBias}}
+	checked := 0
+	for k, params := range n.Params() {
+		for i := 0; i < len(params); i += 1 + len(params)/40 {
+			if grads[k][i] == 0 && k == 0 {
+				continue // an input not active here
+			}
+			old := params[i]
+			const eps = 1e-3
+			params[i] = old + eps
+			up := loss()
+			params[i] = old - eps
+			down := loss()
+			params[i] = old
+			numeric := (up - down) / (2 * eps)
+			require.InDelta(t, numeric, grads[k][i], 1e-4+0.02*math.Abs(numeric), "parameter block %d index %d", k, i)
+			checked++
+		}
+	}
+	require.Greater(t, checked, 20)
+}
+
+func toU16(xs []int) []uint16 {
+	out := make([]uint16, len(xs))
+	for i, x := range xs {
+		out[i] = uint16(x)
+	}
+	return out
+}
+
+func TestRefusals(t *testing.T) {
+	chess := selfPlay(t, board.Chess(), 2)
+	durg := selfPlay(t, board.DurgGame(), 2)
+	_, _, err := Train(quickTrain([]string{chess, durg}, 1))
+	require.ErrorContains(t, err, "holds durg games")
+	_, _, err = Train(quickTrain([]string{filepath.Join(t.TempDir(), "none.dat")}, 1))
+	require.Error(t, err)
+	cfg := quickTrain([]string{chess}, 1)
+	cfg.HoldOut = 1 // everything held out
+	_, _, err = Train(cfg)
+	require.ErrorContains(t, err, "no training positions")
+}
