@@ -60,6 +60,10 @@ type cecpJob struct {
 	// A ponder hit must reach the search after it has begun (it starts in
 	// ponder mode); its first report shows that it has.
 	reported, hitPending bool
+	// abandoned: stopJob has begun (force, new, setboard, undo, a missed
+	// ponder guess...): the position searched is gone, and nothing of this
+	// search is printed any more, not even its last report.
+	abandoned bool
 }
 
 // ponderHit turns the ponder search into the engine's own timed search,
@@ -548,6 +552,9 @@ func (c *CECP) stopJob() {
 	if c.job == nil {
 		return
 	}
+	c.job.mu.Lock() // a report being printed finishes first
+	c.job.abandoned = true
+	c.job.mu.Unlock()
 	c.engine.Stop()
 	c.job.cancel()
 	<-c.job.done
@@ -599,14 +606,19 @@ func (c *CECP) status() {
 // ply score time(centiseconds) nodes pv. A ponder search's line starts
 // with the move it assumes; ? ends a fail low, ! a fail high.
 func (c *CECP) report(j *cecpJob, nps int, in search.Info) {
+	// Held while printing, so that once stopJob has marked the job
+	// abandoned no line of it follows.
 	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.abandoned {
+		return
+	}
 	j.last = search.Info{Depth: in.Depth, Nodes: in.Nodes, Time: in.Time}
 	j.reported = true
 	if j.hitPending {
 		j.hitPending = false
 		c.engine.PonderHit()
 	}
-	j.mu.Unlock()
 	if !c.post.Load() {
 		return
 	}

@@ -320,6 +320,9 @@ type searchRun struct {
 	// countEachNode: the limits are checked at every node, not every
 	// 1024, so node budgets are exact.
 	countEachNode bool
+	// proven: the main thread stopped deepening on a proven result
+	// (resultProven); an endless search goes on waiting for stop.
+	proven atomic.Bool
 }
 
 func (s *searchRun) totalNodes() uint64 {
@@ -379,6 +382,40 @@ func (s *searchRun) reportLines(w *worker, depth int, final bool, bound Bound) {
 // mateDepthMargin is how much deeper than 2N plies `go mate N` searches.
 const mateDepthMargin = 8
 
+// resultProven: every reported line is a won or lost game (a mate, a bare
+// Raja, a winning stalemate) that deeper iterations would only repeat, so
+// iterative deepening may stop; an infinite or ponder search still waits
+// for stop before it answers.
+//
+// A mate score is a proof: the rules decided its leaf, every move of a
+// node scored as lost was searched (pruning waits for a move that is not
+// mated), and the completed iteration's score is exact (the aspiration
+// window widened until it was). Deeper iterations cannot refute it, only
+// sharpen it: reductions and low-depth pruning may have hidden a quicker
+// mate. For the winner that costs nothing (any proven mate wins, and each
+// next move is searched afresh), so a few plies beyond the mate, as for
+// go mate, are enough. For the loser it decides the defence: the defence
+// that looks longest may be mated sooner by a move that was reduced away,
+// and another hold out longer. So a lost line is deepened to twice its
+// length plus the margin, leaving room for the reduced lines too.
+func (s *searchRun) resultProven(lines []rootMove, depth int) bool {
+	for i := range lines {
+		switch score := lines[i].score; {
+		case score >= MateBound:
+			if depth < Mate-score+mateDepthMargin {
+				return false
+			}
+		case score <= -MateBound:
+			if depth < 2*(Mate+score)+mateDepthMargin {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // iterate is iterative deepening on this worker's copy of the root.
 func (w *worker) iterate() {
 	s := w.run
@@ -396,6 +433,9 @@ func (w *worker) iterate() {
 	bestChanges := 0.0
 	lastBest := board.NoMove
 	for depth := 1; depth <= maxDepth; depth++ {
+		if w.id > 0 && s.proven.Load() {
+			break // the main thread has proven the result: helpers stop too
+		}
 		// Helpers skip some depths so the threads spread over the tree.
 		if w.id > 0 && depth > 1 && (depth+w.id)%3 == 0 {
 			continue
@@ -433,6 +473,11 @@ func (w *worker) iterate() {
 			lastBest = best.move
 		}
 		if s.limits.Mate > 0 && best.score >= Mate-2*s.limits.Mate {
+			break
+		}
+		// A weakened search chooses among its lines by its own budget.
+		if s.weak == nil && s.resultProven(w.roots[:s.multiPV], depth) {
+			s.proven.Store(true)
 			break
 		}
 		if s.soft > 0 && !s.e.ponder.Load() {
