@@ -7,6 +7,7 @@ import (
 	"os"
 	"runtime"
 
+	"senapati/eval"
 	"senapati/nnue"
 )
 
@@ -62,6 +63,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		cfg.Hidden = cfg.Start.Hidden
 	}
 	cfg.Log = stdout
+	cfg.Baseline = eval.Evaluate
 	if _, _, err := Train(cfg); err != nil {
 		fmt.Fprintln(stderr, "train:", err)
 		return 1

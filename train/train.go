@@ -48,6 +48,9 @@ type TrainConfig struct {
 	Out      string         // checkpoint prefix: OUT-eN.fnet and OUT-eN.nnue each epoch, OUT.nnue at the end
 	Start    *nnue.FloatNet // resume from this checkpoint (nil: a fresh net)
 	Log      io.Writer
+	// Baseline, when set, scores the held-out positions for comparison
+	// (the hand-crafted evaluation, centipawns for the side to move).
+	Baseline func(*board.Position) int
 }
 
 // DefaultTrainConfig is what the command starts from.
@@ -106,6 +109,8 @@ type reader struct {
 	variant *board.Variant
 	pieces  []board.PackedPiece
 	us, th  []int
+	// baseline, when set, also sees every held-out position.
+	baseline func(p *board.Position, target float32)
 }
 
 // filesVariant checks that every file holds one game and says which.
@@ -175,6 +180,11 @@ func (r *reader) each(train, hold func(us, them []int, target float32)) error {
 				r.us = r.feat.Append(r.us[:0], st.Side, r.pieces, &st)
 				r.th = r.feat.Append(r.th[:0], st.Side^1, r.pieces, &st)
 				to(r.us, r.th, float32(target))
+				if r.baseline != nil && to != nil && r.cfg.HoldOut > 0 && g.Number%uint64(r.cfg.HoldOut) == 0 {
+					if p, err := board.Unpack(r.variant, rec.Pos[:]); err == nil {
+						r.baseline(&p, float32(target))
+					}
+				}
 			}
 		}
 		f.Close()
@@ -397,10 +407,23 @@ func Train(cfg TrainConfig) (*nnue.FloatNet, []EpochResult, error) {
 
 	// The held-out positions are read once and kept.
 	held := &samples{}
+	baseline, baselineN := 0.0, 0
 	if cfg.HoldOut > 0 {
+		rd.baseline = func(p *board.Position, target float32) {
+			d := scoreTarget(cfg.Baseline(p)) - float64(target)
+			baseline += d * d
+			baselineN++
+		}
+		if cfg.Baseline == nil {
+			rd.baseline = nil
+		}
 		if err := rd.each(nil, held.add); err != nil {
 			return nil, nil, err
 		}
+		rd.baseline = nil
+	}
+	if baselineN > 0 {
+		logf("held-out loss of the baseline evaluation: %.6f\n", baseline/float64(baselineN))
 	}
 	logf("train: %s, %d inputs -> %d x 2 -> 1, %d held-out positions, %d threads\n", v.Name(), net.Inputs, net.Hidden, held.len(), cfg.Threads)
 	// Epoch 0: the start's held-out loss, the mark training must beat.
