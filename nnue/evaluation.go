@@ -29,6 +29,7 @@ type Evaluation struct {
 
 	inputs            []int
 	before, after     []int
+	added, removed    [2][]int // by perspective: the inputs a move changed
 	countBuf          [2][2][board.NumTypes]int
 	piecesBuf         []board.PackedPiece
 	featuresByVariant map[*board.Variant]*Features
@@ -47,6 +48,9 @@ func NewEvaluation(nets Nets, fallback func(*board.Position) int) *Evaluation {
 	e.acc = make([]int16, stackPlies*2*hidden)
 	e.inputs = make([]int, 0, 256)
 	e.before, e.after = make([]int, 0, 64), make([]int, 0, 64)
+	for c := range e.added {
+		e.added[c], e.removed[c] = make([]int, 0, 64), make([]int, 0, 64)
+	}
 	e.piecesBuf = make([]board.PackedPiece, 0, 64)
 	return e
 }
@@ -117,36 +121,63 @@ func (e *Evaluation) refresh(ply int, p *board.Position) {
 // update makes ply's accumulators from ply-1's and the move between them:
 // every square whose piece changed (a zone kill, an arrival, a call,
 // castling, en passant, a promotion are all just squares), then the state
-// inputs that changed.
+// inputs that changed; all of a perspective's changes in one pass.
 func (e *Evaluation) update(ply int) {
 	parent, child := e.parent[ply], e.child[ply]
-	net, f := e.net, e.feat
+	f := e.feat
+	for c := range e.added {
+		e.added[c], e.removed[c] = e.added[c][:0], e.removed[c][:0]
+	}
+	e.pieceChanges(parent, child)
+	if f.Inputs > f.pieceCount && stateMayDiffer(parent, child, f) {
+		e.stateChanges(parent, child)
+	}
 	for c := board.White; c <= board.Black; c++ {
-		copy(e.accumulator(ply, c), e.accumulator(ply-1, c))
-	}
-	for _, t := range f.types {
-		for c := board.White; c <= board.Black; c++ {
-			was, now := parent.Pieces(c, t), child.Pieces(c, t)
-			pc := board.MakePiece(c, t)
-			for gone := was.AndNot(now); gone.Any(); {
-				s := gone.Pop()
-				net.sub(e.accumulator(ply, board.White), f.PieceFeature(board.White, pc, s))
-				net.sub(e.accumulator(ply, board.Black), f.PieceFeature(board.Black, pc, s))
-			}
-			for came := now.AndNot(was); came.Any(); {
-				s := came.Pop()
-				net.add(e.accumulator(ply, board.White), f.PieceFeature(board.White, pc, s))
-				net.add(e.accumulator(ply, board.Black), f.PieceFeature(board.Black, pc, s))
-			}
-		}
-	}
-	if f.Inputs > f.pieceCount {
-		e.updateState(ply, parent, child)
+		e.net.apply(e.accumulator(ply, c), e.accumulator(ply-1, c), e.added[c], e.removed[c])
 	}
 	e.ready[ply] = true
 }
 
-func (e *Evaluation) updateState(ply int, parent, child *board.Position) {
+// pieceChanges lists the inputs of the pieces that left or reached a
+// square between parent and child.
+func (e *Evaluation) pieceChanges(parent, child *board.Position) {
+	f := e.feat
+	for _, t := range f.types {
+		for c := board.White; c <= board.Black; c++ {
+			was, now := parent.Pieces(c, t), child.Pieces(c, t)
+			if was == now {
+				continue
+			}
+			pc := board.MakePiece(c, t)
+			for gone := was.AndNot(now); gone.Any(); {
+				s := gone.Pop()
+				for p := board.White; p <= board.Black; p++ {
+					e.removed[p] = append(e.removed[p], f.PieceFeature(p, pc, s))
+				}
+			}
+			for came := now.AndNot(was); came.Any(); {
+				s := came.Pop()
+				for p := board.White; p <= board.Black; p++ {
+					e.added[p] = append(e.added[p], f.PieceFeature(p, pc, s))
+				}
+			}
+		}
+	}
+}
+
+// stateMayDiffer: a state input can change only when these do (the lost
+// pieces: with a capture or a promotion).
+func stateMayDiffer(parent, child *board.Position, f *Features) bool {
+	ps, cs := parent.State(), child.State()
+	return ps.Castling != cs.Castling || ps.Leap != cs.Leap || ps.Waiting != cs.Waiting ||
+		ps.Fallen != cs.Fallen || ps.Called != cs.Called ||
+		(f.lost >= 0 && (parent.Occupied() != child.Occupied() && parent.Occupied().Count() != child.Occupied().Count() ||
+			parent.Pieces(board.White, board.Pawn).Count()+parent.Pieces(board.Black, board.Pawn).Count() !=
+				child.Pieces(board.White, board.Pawn).Count()+child.Pieces(board.Black, board.Pawn).Count()))
+}
+
+// stateChanges lists the state inputs that changed, by perspective.
+func (e *Evaluation) stateChanges(parent, child *board.Position) {
 	f := e.feat
 	for i, p := range [2]*board.Position{parent, child} {
 		if f.lost >= 0 {
@@ -161,15 +192,14 @@ func (e *Evaluation) updateState(ply int, parent, child *board.Position) {
 	for c := board.White; c <= board.Black; c++ {
 		e.before = f.AppendState(e.before[:0], c, &ps, &e.countBuf[0])
 		e.after = f.AppendState(e.after[:0], c, &cs, &e.countBuf[1])
-		acc := e.accumulator(ply, c)
 		for _, x := range e.before {
 			if !contains(e.after, x) {
-				e.net.sub(acc, x)
+				e.removed[c] = append(e.removed[c], x)
 			}
 		}
 		for _, x := range e.after {
 			if !contains(e.before, x) {
-				e.net.add(acc, x)
+				e.added[c] = append(e.added[c], x)
 			}
 		}
 	}

@@ -136,44 +136,84 @@ func LoadNet(r io.Reader) (*Net, error) {
 }
 
 // output is the score in centipawns from both accumulators, the side to
-// move's first.
+// move's first. Each half's sum fits int32 for up to 256 neurons
+// (255*32767*256 < 2^31); wider layers sum in int64.
 func (n *Net) output(us, them []int16) int {
-	sum := int64(n.OutBias)
-	ow := n.Out[:len(us)]
-	for i, a := range us {
-		sum += int64(min(max(a, 0), QA)) * int64(ow[i])
+	var sum int64
+	if len(us) <= 256 {
+		sum = int64(dot32(us, n.Out[:len(us)])) + int64(dot32(them, n.Out[len(us):2*len(us)]))
+	} else {
+		sum = dot64(us, n.Out[:len(us)]) + dot64(them, n.Out[len(us):2*len(us)])
 	}
-	ow = n.Out[len(us):]
-	for i, a := range them {
-		sum += int64(min(max(a, 0), QA)) * int64(ow[i])
-	}
+	sum = (sum + int64(n.OutBias)) * OutputScale
 	// Rounded, not truncated toward zero.
-	sum *= OutputScale
 	if sum < 0 {
 		return int((sum - QA*QB/2) / (QA * QB))
 	}
 	return int((sum + QA*QB/2) / (QA * QB))
 }
 
+func dot32(acc, w []int16) int32 {
+	w = w[:len(acc)]
+	var s int32
+	for i, a := range acc {
+		s += int32(min(max(a, 0), QA)) * int32(w[i])
+	}
+	return s
+}
+
+func dot64(acc, w []int16) int64 {
+	w = w[:len(acc)]
+	var s int64
+	for i, a := range acc {
+		s += int64(min(max(a, 0), QA)) * int64(w[i])
+	}
+	return s
+}
+
+// row is input f's weights.
+func (n *Net) row(f int) []int16 { return n.FT[f*n.Hidden : (f+1)*n.Hidden : (f+1)*n.Hidden] }
+
 // refresh computes an accumulator from its active inputs.
 func (n *Net) refresh(acc []int16, inputs []int) {
 	copy(acc, n.FTBias)
 	for _, f := range inputs {
-		n.add(acc, f)
+		w := n.row(f)[:len(acc)]
+		for i := range acc {
+			acc[i] += w[i]
+		}
 	}
 }
 
-func (n *Net) add(acc []int16, f int) {
-	w := n.FT[f*n.Hidden : (f+1)*n.Hidden]
-	for i := range acc {
-		acc[i] += w[i]
-	}
-}
-
-func (n *Net) sub(acc []int16, f int) {
-	w := n.FT[f*n.Hidden : (f+1)*n.Hidden]
-	for i := range acc {
-		acc[i] -= w[i]
+// apply sets dst to src with the inputs added and removed, in one pass for
+// the common moves (one piece moved, with or without a capture).
+func (n *Net) apply(dst, src []int16, added, removed []int) {
+	src = src[:len(dst)]
+	switch {
+	case len(added) == 1 && len(removed) == 1:
+		a, r := n.row(added[0])[:len(dst)], n.row(removed[0])[:len(dst)]
+		for i := range dst {
+			dst[i] = src[i] + a[i] - r[i]
+		}
+	case len(added) == 1 && len(removed) == 2:
+		a, r1, r2 := n.row(added[0])[:len(dst)], n.row(removed[0])[:len(dst)], n.row(removed[1])[:len(dst)]
+		for i := range dst {
+			dst[i] = src[i] + a[i] - r1[i] - r2[i]
+		}
+	default:
+		copy(dst, src)
+		for _, f := range added {
+			w := n.row(f)[:len(dst)]
+			for i := range dst {
+				dst[i] += w[i]
+			}
+		}
+		for _, f := range removed {
+			w := n.row(f)[:len(dst)]
+			for i := range dst {
+				dst[i] -= w[i]
+			}
+		}
 	}
 }
 
