@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Plays Senapati in the real XBoard 4.9 under Xvfb, the user's moves made
-by mouse clicks (xdotool), and takes the screenshots README.md shows.
+by mouse clicks (xdotool), and takes the screenshots docs/xboard.md shows.
 
     scripts/xboard_gui.py chess          you (White, clicks) against the engine
     scripts/xboard_gui.py chaturanga
@@ -249,7 +249,7 @@ class UserEngine:
         self.p.wait()
 
 
-# The screenshots README.md shows; the others stay in OUT.
+# The screenshots docs/xboard.md shows; the others stay in OUT.
 COMMITTED = {"xboard-chess.png", "xboard-chaturanga-start.png", "xboard-chaturanga.png",
              "xboard-twomachines-chaturanga.png", "xboard-durg-zone.png", "xboard-durg-arrival.png",
              "xboard-durg-call.png"}

@@ -1,6 +1,6 @@
 // The Senapati board page. It draws what the server says: the legal turns,
 // zones, holdings and the verdict come from the engine's own rules through
-// the JSON API (README: "Playing in a browser"); nothing here knows a rule.
+// the JSON API (docs/web.md, "API"); nothing here knows a rule.
 "use strict";
 
 const SVGNS = "http://www.w3.org/2000/svg";
