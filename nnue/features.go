@@ -160,3 +160,30 @@ func (f *Features) Active(p *board.Position, persp board.Color) []int {
 	slices.Sort(out)
 	return out
 }
+
+// Factors is the number of virtual inputs the trainer adds: one for each
+// piece type of each relative colour, active wherever such a piece stands
+// (whatever its square). They learn what a piece is worth anywhere from
+// every position, which a few hundred thousand positions cannot teach
+// each square's input alone; the net file has them folded into the real
+// inputs' weights (FloatNet.Quantize), so the engine never sees them.
+func (f *Features) Factors() int { return 2 * len(f.types) }
+
+// Factor is the virtual input (an index after Inputs) that piece input x
+// shares its weights with, false for a state input.
+func (f *Features) Factor(x int) (int, bool) {
+	if x >= f.pieceCount {
+		return 0, false
+	}
+	return f.Inputs + x/f.squares, true
+}
+
+// AppendFactors appends the virtual inputs of the piece inputs in active.
+func (f *Features) AppendFactors(active []int) []int {
+	for _, x := range active {
+		if v, ok := f.Factor(x); ok {
+			active = append(active, v)
+		}
+	}
+	return active
+}

@@ -12,10 +12,12 @@ import (
 )
 
 // FloatNet is the network in training: the same shape as Net in float32,
-// the output y in units of OutputScale centipawns.
+// the output y in units of OutputScale centipawns, plus the rows of the
+// virtual inputs (Features.Factors) after the real ones.
 type FloatNet struct {
 	Variant        *board.Variant
 	Inputs, Hidden int
+	Factors        int
 	FT             []float32
 	FTBias         []float32
 	Out            []float32
@@ -25,11 +27,11 @@ type FloatNet struct {
 // NewFloatNet is a randomly started net for v (seeded: reproducible).
 func NewFloatNet(v *board.Variant, hidden int, seed uint64) *FloatNet {
 	f := NewFeatures(v)
-	n := &FloatNet{Variant: v, Inputs: f.Inputs, Hidden: hidden,
-		FT: make([]float32, f.Inputs*hidden), FTBias: make([]float32, hidden), Out: make([]float32, 2*hidden)}
+	n := &FloatNet{Variant: v, Inputs: f.Inputs, Hidden: hidden, Factors: f.Factors(),
+		FT: make([]float32, (f.Inputs+f.Factors())*hidden), FTBias: make([]float32, hidden), Out: make([]float32, 2*hidden)}
 	rng := rand.New(rand.NewPCG(seed, 0x6e6e7565))
 	// About 30 inputs are active: accumulators start near 0.3 in size.
-	for i := range n.FT {
+	for i := range n.FT[:f.Inputs*hidden] { // the virtual inputs start at 0
 		n.FT[i] = float32((rng.Float64()*2 - 1) * 0.1)
 	}
 	for i := range n.FTBias {
@@ -79,13 +81,23 @@ func (n *FloatNet) Forward(us, them []uint16, work []float32) float32 {
 	return y
 }
 
-// Quantize is the integer net the engine runs.
+// Quantize is the integer net the engine runs, the virtual inputs'
+// weights folded into the real ones'.
 func (n *FloatNet) Quantize() *Net {
-	q := &Net{Variant: n.Variant, Inputs: n.Inputs, Hidden: n.Hidden,
-		FT: make([]int16, len(n.FT)), FTBias: make([]int16, len(n.FTBias)), Out: make([]int16, len(n.Out))}
+	H := n.Hidden
+	q := &Net{Variant: n.Variant, Inputs: n.Inputs, Hidden: H,
+		FT: make([]int16, n.Inputs*H), FTBias: make([]int16, len(n.FTBias)), Out: make([]int16, len(n.Out))}
 	round := func(x float64) int16 { return int16(max(min(math.Round(x), 32767), -32767)) }
-	for i, w := range n.FT {
-		q.FT[i] = round(float64(w) * QA)
+	f := NewFeatures(n.Variant)
+	for x := 0; x < n.Inputs; x++ {
+		factor, ok := f.Factor(x)
+		for i := 0; i < H; i++ {
+			w := n.FT[x*H+i]
+			if ok && n.Factors > 0 {
+				w += n.FT[factor*H+i]
+			}
+			q.FT[x*H+i] = round(float64(w) * QA)
+		}
 	}
 	for i, w := range n.FTBias {
 		q.FTBias[i] = round(float64(w) * QA)
@@ -99,8 +111,8 @@ func (n *FloatNet) Quantize() *Net {
 
 const floatMagic = "SNPF"
 
-// WriteTo writes a checkpoint: magic "SNPF", the game's name, inputs and
-// hidden width, then every float32 little-endian.
+// WriteTo writes a checkpoint: magic "SNPF", the game's name, inputs,
+// hidden width and virtual inputs, then every float32 little-endian.
 func (n *FloatNet) WriteTo(w io.Writer) (int64, error) {
 	name := n.Variant.Name()
 	h := []byte(floatMagic)
@@ -108,6 +120,7 @@ func (n *FloatNet) WriteTo(w io.Writer) (int64, error) {
 	h = append(h, name...)
 	h = binary.LittleEndian.AppendUint32(h, uint32(n.Inputs))
 	h = binary.LittleEndian.AppendUint32(h, uint32(n.Hidden))
+	h = binary.LittleEndian.AppendUint32(h, uint32(n.Factors))
 	if _, err := w.Write(h); err != nil {
 		return 0, err
 	}
@@ -128,7 +141,7 @@ func ReadFloatNet(r io.Reader) (*FloatNet, error) {
 		return nil, errors.New("not a Senapati training checkpoint (no SNPF header)")
 	}
 	name := make([]byte, h[4])
-	var dims [2]uint32
+	var dims [3]uint32
 	if _, err := io.ReadFull(r, name); err != nil {
 		return nil, errors.New("checkpoint cut short")
 	}
@@ -139,8 +152,8 @@ func ReadFloatNet(r io.Reader) (*FloatNet, error) {
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint: %w", err)
 	}
-	if want := NewFeatures(v).Inputs; int(dims[0]) != want || dims[1] < 1 || dims[1] > MaxHidden {
-		return nil, fmt.Errorf("checkpoint of %d inputs x %d: this build's %s has %d inputs", dims[0], dims[1], v.Name(), want)
+	if f := NewFeatures(v); int(dims[0]) != f.Inputs || dims[1] < 1 || dims[1] > MaxHidden || int(dims[2]) != f.Factors() {
+		return nil, fmt.Errorf("checkpoint of %d+%d inputs x %d: this build's %s has %d+%d", dims[0], dims[2], dims[1], v.Name(), f.Inputs, f.Factors())
 	}
 	n := NewFloatNet(v, int(dims[1]), 0)
 	for _, p := range n.Params() {

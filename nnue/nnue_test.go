@@ -13,6 +13,10 @@ import (
 
 func randomNet(v *board.Variant, hidden int, seed uint64, outScale float32) (*FloatNet, *Net) {
 	f := NewFloatNet(v, hidden, seed)
+	rng := rand.New(rand.NewPCG(seed, 1))
+	for i := f.Inputs * hidden; i < len(f.FT); i++ { // the virtual inputs too
+		f.FT[i] = float32((rng.Float64()*2 - 1) * 0.05)
+	}
 	for i := range f.Out {
 		f.Out[i] *= outScale
 	}
@@ -144,7 +148,7 @@ func TestFloatMatchesInteger(t *testing.T) {
 		for g := 0; g < 20; g++ {
 			p := v.StartPosition()
 			for i := 0; i < 150 && !p.Verdict(0).Over(); i++ {
-				us, them := toU16(f.Active(&p, p.SideToMove())), toU16(f.Active(&p, p.SideToMove()^1))
+				us, them := toU16(f.AppendFactors(f.Active(&p, p.SideToMove()))), toU16(f.AppendFactors(f.Active(&p, p.SideToMove()^1)))
 				want := float64(fnet.Forward(us, them, work)) * OutputScale
 				got := float64(net.Evaluate(&p))
 				require.InDelta(t, want, got, 6+0.02*math.Abs(want), "%s: %s", v.Name(), p.FEN())

@@ -177,8 +177,8 @@ func (r *reader) each(train, hold func(us, them []int, target float32)) error {
 					result = 1 - result
 				}
 				target := r.cfg.Lambda*result + (1-r.cfg.Lambda)*scoreTarget(int(rec.Score))
-				r.us = r.feat.Append(r.us[:0], st.Side, r.pieces, &st)
-				r.th = r.feat.Append(r.th[:0], st.Side^1, r.pieces, &st)
+				r.us = r.feat.AppendFactors(r.feat.Append(r.us[:0], st.Side, r.pieces, &st))
+				r.th = r.feat.AppendFactors(r.feat.Append(r.th[:0], st.Side^1, r.pieces, &st))
 				to(r.us, r.th, float32(target))
 				if r.baseline != nil && to != nil && r.cfg.HoldOut > 0 && g.Number%uint64(r.cfg.HoldOut) == 0 {
 					if p, err := board.Unpack(r.variant, rec.Pos[:]); err == nil {

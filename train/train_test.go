@@ -118,7 +118,7 @@ func TestGradient(t *testing.T) {
 	f := nnue.NewFeatures(v)
 	p, err := board.ParseFEN(v, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
 	require.NoError(t, err)
-	us, them := toU16(f.Active(&p, board.White)), toU16(f.Active(&p, board.Black))
+	us, them := toU16(f.AppendFactors(f.Active(&p, board.White))), toU16(f.AppendFactors(f.Active(&p, board.Black)))
 	const target = 0.8
 	g := newGradient(n)
 	g.sample(n, us, them, target, true)
