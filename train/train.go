@@ -45,6 +45,10 @@ type TrainConfig struct {
 	// left out; in-check positions and those whose best move is not quiet
 	// always are.
 	MaxScore int
+	// Limit: train on the first Limit positions only (0: all); the
+	// held-out set stays whole, so runs on growing shares of the data
+	// show the loss against the data size.
+	Limit int
 	Out      string         // checkpoint prefix: OUT-eN.fnet and OUT-eN.nnue each epoch, OUT.nnue at the end
 	Start    *nnue.FloatNet // resume from this checkpoint (nil: a fresh net)
 	Log      io.Writer
@@ -445,7 +449,12 @@ func Train(cfg TrainConfig) (*nnue.FloatNet, []EpochResult, error) {
 			seen += buf.len()
 			buf.reset()
 		}
+		taken := 0
 		err := rd.each(func(us, them []int, target float32) {
+			if cfg.Limit > 0 && taken >= cfg.Limit {
+				return
+			}
+			taken++
 			buf.add(us, them, target)
 			if buf.len() >= cfg.Buffer {
 				flush()
