@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -201,6 +202,43 @@ func TestFeaturesMirror(t *testing.T) {
 			}
 			p.GenerateMoves(&ml)
 			p.DoMove(ml.Moves[rng.IntN(ml.N)])
+		}
+	}
+}
+
+// TestNoAllocation: the search's calls allocate nothing.
+func TestNoAllocation(t *testing.T) {
+	for _, v := range board.Variants() {
+		_, net := randomNet(v, 32, 3, 1)
+		e := NewEvaluation(Nets{v: net}, nil)
+		positions := benchPositions(v)[:100]
+		allocs := testing.AllocsPerRun(5, func() {
+			e.SetRoot(&positions[0])
+			e.Evaluate(0, &positions[0])
+			for k := 1; k < len(positions); k++ {
+				e.Played(k-1, &positions[k-1], &positions[k], board.NoMove)
+				e.Evaluate(k, &positions[k])
+			}
+		})
+		require.Zero(t, allocs, v.Name())
+	}
+}
+
+// TestPackedInputsEqualPositionInputs: the trainer reads inputs from
+// packed positions, the engine from positions; both must be the same.
+func TestPackedInputsEqualPositionInputs(t *testing.T) {
+	for _, v := range board.Variants() {
+		f := NewFeatures(v)
+		for _, p := range benchPositions(v) {
+			var b [board.PackedSize]byte
+			require.NoError(t, p.Pack(b[:]))
+			pieces, st, err := board.UnpackPieces(v, b[:], nil)
+			require.NoError(t, err)
+			for c := board.White; c <= board.Black; c++ {
+				got := f.Append(nil, c, pieces, &st)
+				slices.Sort(got)
+				require.Equal(t, f.Active(&p, c), got, "%s: %s", v.Name(), p.FEN())
+			}
 		}
 	}
 }
