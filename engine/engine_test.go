@@ -1,0 +1,70 @@
+package engine
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"senapati/bench"
+	"senapati/board"
+	"senapati/nnue"
+	"senapati/search"
+)
+
+// writeNets writes a fresh (untrained) net of each game of the given width.
+func writeNet(t testing.TB, v *board.Variant, hidden int) string {
+	b, err := nnue.NewFloatNet(v, hidden, 1).Quantize().MarshalBinary()
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), fmt.Sprintf("%s-%d.nnue", v.Name(), hidden))
+	require.NoError(t, os.WriteFile(path, b, 0o644))
+	return path
+}
+
+func TestSettingsChooseTheEvaluation(t *testing.T) {
+	v := board.DurgGame()
+	path := writeNet(t, v, 8)
+	p := New(search.DefaultSettings())
+	pos := v.StartPosition()
+	require.Contains(t, p.Explain(&pos)[len(p.Explain(&pos))-1], "NNUE: none for durg")
+	s := p.Settings()
+	s.EvalFile = path
+	p.Configure(s)
+	require.Contains(t, p.Explain(&pos)[len(p.Explain(&pos))-1], "durg net 1318x8->1")
+	s.UseNNUE = false
+	p.Configure(s)
+	require.Contains(t, p.Explain(&pos)[len(p.Explain(&pos))-1], "NNUE: none")
+	_, err := p.CheckEvalFile(path + ".missing")
+	require.Error(t, err)
+}
+
+// BenchmarkBench runs the bench positions of each game with the
+// hand-crafted evaluation and with nets of two widths (untrained: the
+// trees differ, the cost per node is what this measures).
+func BenchmarkBench(b *testing.B) {
+	for _, v := range board.Variants() {
+		for _, hidden := range []int{0, 64, 128} {
+			name := v.Name() + "/handcrafted"
+			file := ""
+			if hidden > 0 {
+				name = fmt.Sprintf("%s/net%d", v.Name(), hidden)
+				file = writeNet(b, v, hidden)
+			}
+			b.Run(name, func(b *testing.B) {
+				var nodes uint64
+				var took float64
+				for b.Loop() {
+					n, el, err := bench.Run(io.Discard, bench.Config{Depth: bench.DefaultDepth(v) - 3, Variants: []*board.Variant{v}},
+						func(s search.Settings) *search.Engine { s.EvalFile = file; return NewSearch(s) })
+					require.NoError(b, err)
+					nodes += n
+					took += el.Seconds()
+				}
+				b.ReportMetric(float64(nodes)/took, "nodes/s")
+			})
+		}
+	}
+}
