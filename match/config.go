@@ -807,15 +807,24 @@ func parseResign(vals []string, a *Adjudication) error {
 }
 
 func parseSPRT(vals []string) (*SPRT, error) {
-	m, err := keyValues("sprt", vals, "elo0", "elo1", "alpha", "beta")
+	m, err := keyValues("sprt", vals, "elo0", "elo1", "alpha", "beta", "model")
 	if err != nil {
 		return nil, err
 	}
 	if m["elo0"] == "" || m["elo1"] == "" {
 		return nil, fmt.Errorf("-sprt needs elo0= and elo1=")
 	}
-	t := &SPRT{Alpha: 0.05, Beta: 0.05}
+	t := &SPRT{Alpha: 0.05, Beta: 0.05, Model: ModelNormalized}
 	for k, v := range m {
+		if k == "model" {
+			switch v {
+			case ModelNormalized, ModelLogistic, ModelBayesian:
+				t.Model = v
+			default:
+				return nil, fmt.Errorf("-sprt model=%s: needs normalized, logistic or bayesian", v)
+			}
+			continue
+		}
 		f, err := floatArg("sprt", k, v)
 		if err != nil {
 			return nil, err
@@ -833,6 +842,9 @@ func parseSPRT(vals []string) (*SPRT, error) {
 	}
 	if t.Elo1 <= t.Elo0 {
 		return nil, fmt.Errorf("-sprt: elo1 must be above elo0")
+	}
+	if t.Model == ModelNormalized && max(-t.Elo0, t.Elo1) > maxNormalizedElo {
+		return nil, fmt.Errorf("-sprt: normalized Elo bounds must lie within -%d and %d", maxNormalizedElo, maxNormalizedElo)
 	}
 	if t.Alpha <= 0 || t.Alpha >= 0.5 || t.Beta <= 0 || t.Beta >= 0.5 {
 		return nil, fmt.Errorf("-sprt: alpha and beta must lie between 0 and 0.5")

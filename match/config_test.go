@@ -67,7 +67,7 @@ func TestParseArgs(t *testing.T) {
 	require.Equal(t, OpeningConfig{Kind: openingsRandom, Format: "epd", Start: 1, Plies: 6, Bound: 100, Depth: 4, Seed: 7, seeded: true, Policy: policyDefault}, cfg.Openings)
 	require.Equal(t, Adjudication{Draw: true, DrawMoveNumber: 40, DrawMoveCount: 8, DrawScore: 10,
 		Resign: true, ResignMoveCount: 3, ResignScore: 500, ResignTwoSided: true, MaxMoves: 200}, cfg.Adjudication)
-	require.Equal(t, &SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.1}, cfg.SPRT)
+	require.Equal(t, &SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.1, Model: ModelNormalized}, cfg.SPRT)
 	require.Equal(t, "out.pgn", cfg.PGNOut)
 	require.True(t, cfg.PGNMin)
 	require.Equal(t, uint64(42), cfg.Seed)
@@ -189,10 +189,20 @@ func TestParseToolFlags(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 2, cfg.Seeds)
 
-	cfg, err = ParseArgs([]string{"-merge", "a.pgn", "b.pgn", "-sprt", "elo0=0", "elo1=5", "-merge", "c.pgn"})
+	cfg, err = ParseArgs([]string{"-merge", "a.pgn", "b.pgn", "-sprt", "elo0=0", "elo1=5", "model=logistic", "-merge", "c.pgn"})
 	require.NoError(t, err)
 	require.Equal(t, []string{"a.pgn", "b.pgn", "c.pgn"}, cfg.Merge)
-	require.NotNil(t, cfg.SPRT)
+	require.Equal(t, &SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: ModelLogistic}, cfg.SPRT)
+	for _, model := range []string{ModelNormalized, ModelLogistic, ModelBayesian} {
+		cfg, err = ParseArgs([]string{"-merge", "a.pgn", "-sprt", "elo0=-3", "elo1=1", "model=" + model})
+		require.NoError(t, err)
+		require.Equal(t, model, cfg.SPRT.Model)
+	}
+	// Logistic bounds have no limit; normalized ones stay within 200 nElo.
+	_, err = ParseArgs([]string{"-merge", "a.pgn", "-sprt", "elo0=0", "elo1=400", "model=logistic"})
+	require.NoError(t, err)
+	_, err = ParseArgs([]string{"-merge", "a.pgn", "-sprt", "elo0=-200", "elo1=200"})
+	require.NoError(t, err)
 
 	_, err = ParseArgs([]string{"-version"})
 	require.ErrorIs(t, err, errVersion)
@@ -222,6 +232,9 @@ func TestParseToolFlags(t *testing.T) {
 		{[]string{"-shard", "1/2", "-openings", "file=b.epd", "order=random"}, "needs -srand"},
 		{[]string{"-merge"}, "-merge needs the PGN files"},
 		{[]string{"-merge", "a.pgn", "-games", "4"}, "-merge takes only -sprt"},
+		{[]string{"-sprt", "elo0=0", "elo1=5", "model=bayeselo"}, "-sprt model=bayeselo: needs normalized, logistic or bayesian"},
+		{[]string{"-sprt", "elo0=0", "elo1=201"}, "normalized Elo bounds must lie within -200 and 200"},
+		{[]string{"-sprt", "elo0=-250", "elo1=0", "model=normalized"}, "normalized Elo bounds must lie within -200 and 200"},
 		{[]string{"-each", "option.Threads=1\nquit"}, "holds a control character"},
 		{[]string{"-each", "option.Bad\tName=1"}, "holds a control character"},
 		{[]string{"-each", "initstr=a\rb"}, "holds a control character"},

@@ -225,19 +225,21 @@ func TestRoundRobinOfThree(t *testing.T) {
 func TestSPRTStopsTheMatch(t *testing.T) {
 	pids := trackProcesses(t)
 	good, bad := fake("Good", "legal"), fake("Bad", "illegal")
-	sprt := []string{"-each", "depth=1", "-games", "100", "-sprt", "elo0=0", "elo1=10"}
-	// 17 straight wins decide (see TestSPRT).
+	sprt := []string{"-each", "depth=1", "-games", "100", "-sprt", "elo0=0", "elo1=50"}
+	// Games without pairs: 23 straight wins decide in normalized Elo
+	// [0, 50] (LLR 3.063; 22 give 2.930).
 	out, _, err := runMatch(t, context.Background(), append(append(good, bad...), sprt...)...)
 	require.NoError(t, err)
-	require.Contains(t, out, "SPRT stopped the match after 17 of 100 games")
-	require.Regexp(t, `SPRT: llr 3\.28 \(111\.\d%\), lbound -2\.94, ubound 2\.94 - H1 was accepted`, out)
-	require.NotContains(t, out, "Started game 18 ")
-	// Pairs with -repeat; the first engine losing accepts H0.
+	require.Contains(t, out, "SPRT stopped the match after 23 of 100 games")
+	require.Regexp(t, `SPRT: llr 3\.06 \(104\.0%\), lbound -2\.94, ubound 2\.94 - H1 was accepted`, out)
+	require.NotContains(t, out, "Started game 24 ")
+	// Pairs with -repeat; the first engine losing accepts H0 after 14
+	// lost pairs (LLR -3.114; 13 give -2.892).
 	out, _, err = runMatch(t, context.Background(), append(append(bad, good...), append(sprt, "-repeat")...)...)
 	require.NoError(t, err)
-	require.Contains(t, out, "SPRT stopped the match after 32 of 100 games")
-	require.Contains(t, out, "Ptnml(0-2): [16, 0, 0, 0, 0], 16 pairs")
-	require.Contains(t, out, "H0 was accepted")
+	require.Contains(t, out, "SPRT stopped the match after 28 of 100 games")
+	require.Contains(t, out, "Ptnml(0-2): [14, 0, 0, 0, 0], 14 pairs")
+	require.Regexp(t, `SPRT: llr -3\.11 \(105\.\d%\), lbound -2\.94, ubound 2\.94 - H0 was accepted`, out)
 	requireGone(t, pids())
 }
 

@@ -209,7 +209,7 @@ func TestHostileText(t *testing.T) {
 func TestShardIgnoresSPRT(t *testing.T) {
 	dir := t.TempDir()
 	good, bad := fake("Good", "legal"), fake("Bad", "illegal")
-	args := append(append(good, bad...), "-each", "depth=1", "-games", "60", "-sprt", "elo0=0", "elo1=10")
+	args := append(append(good, bad...), "-each", "depth=1", "-games", "60", "-sprt", "elo0=0", "elo1=50")
 	var files []string
 	for i := 1; i <= 2; i++ {
 		f := filepath.Join(dir, fmt.Sprintf("s%d.pgn", i))
@@ -220,15 +220,19 @@ func TestShardIgnoresSPRT(t *testing.T) {
 		require.NotContains(t, out, "SPRT stopped")
 		require.Contains(t, out, "Score of Good vs Bad: 30 - 0 - 0")
 	}
-	// 17 straight wins accept H1 (see TestSPRTStopsTheMatch); the merge has 60.
-	var out, errOut lockedBuffer
-	cfg, err := ParseArgs(append([]string{"-merge"}, append(files, "-sprt", "elo0=0", "elo1=10")...))
-	require.NoError(t, err)
-	require.NoError(t, Run(context.Background(), cfg, &out, &errOut))
-	require.Contains(t, out.String(), "Merged 60 games from 2 files\nScore of Good vs Bad: 60 - 0 - 0  [1.000] 60\n")
-	require.Regexp(t, `SPRT: llr \S+ \(\S+%\), lbound -2\.94, ubound 2\.94 - H1 was accepted`, out.String())
-	require.Regexp(t, `\nGood +60 +0 +0 +0 +0\nBad +60 +0 +0 +0 +60\nFinished match\n$`, out.String())
-	require.Empty(t, errOut.String())
+	// 23 straight wins accept H1 (see TestSPRTStopsTheMatch); the merge
+	// has 60 (normalized Elo: LLR 7.99; logistic: 8.02).
+	for model, llr := range map[string]string{"normalized": "7.99", "logistic": "8.02"} {
+		var out, errOut lockedBuffer
+		cfg, err := ParseArgs(append([]string{"-merge"}, append(files, "-sprt", "elo0=0", "elo1=50", "model="+model)...))
+		require.NoError(t, err)
+		require.NoError(t, Run(context.Background(), cfg, &out, &errOut))
+		require.Contains(t, out.String(), "Merged 60 games from 2 files\nScore of Good vs Bad: 60 - 0 - 0  [1.000] 60\n")
+		require.Contains(t, out.String(), "SPRT: llr "+llr+" (", model)
+		require.Regexp(t, `SPRT: llr \S+ \(\S+%\), lbound -2\.94, ubound 2\.94 - H1 was accepted`, out.String())
+		require.Regexp(t, `\nGood +60 +0 +0 +0 +0\nBad +60 +0 +0 +0 +60\nFinished match\n$`, out.String())
+		require.Empty(t, errOut.String())
+	}
 }
 
 func TestMergeChecksItsFiles(t *testing.T) {

@@ -372,7 +372,7 @@ func fmtElo(x float64) string {
 }
 
 func (t *tournament) llr(e *encounter) float64 {
-	if t.paired {
+	if t.paired && t.cfg.SPRT.Pentanomial() {
 		return t.cfg.SPRT.LLRPentanomial(e.ptnml)
 	}
 	return t.cfg.SPRT.LLRTrinomial(e.score)
@@ -844,7 +844,18 @@ move and every result. Flags follow cutechess-cli and fastchess:
   -stall SECONDS         wait for answers without a clock (default 30;
                          the start-up handshake gets at least 10)
   -wait MS               pause between two games of a worker (default 0)
-  -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]   stop when decided
+  -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] [model=normalized|logistic|bayesian]
+                         stop once the SPRT of H0: elo=E0 against H1: elo=E1
+                         decides; alpha and beta are the chances of accepting
+                         H1 when H0 holds and H0 when H1 holds. model, as in
+                         fastchess, says what E0 and E1 are: normalized (the
+                         default, as fastchess and OpenBench): normalized Elo
+                         (nElo), within -200..200; logistic: the Elo of the
+                         Elo difference lines (the unit of cutechess-cli's bounds);
+                         bayesian: BayesElo, tested on games only. The LLR
+                         is the exact generalized one, on game pairs when the
+                         match has them (-repeat), else on games; see
+                         docs/sprt.md
   -pgnout FILE [min] | -pgnout file=FILE [min=true] [nodes=true] [seldepth=true]
           [nps=true] [timeleft=true]   append finished games (min: without
                          comments; the others add n=, sd=, nps=, tl= to them)
