@@ -21,6 +21,17 @@ type ply struct {
 	engine   bool   // the engine chose it
 	level    string // the engine's strength when weakened ("Skill Level 5"), for the PGN
 	kills    bool   // a zone capture that took the capturer too
+	glyph    string // a loaded PGN's move assessment: !, ?, !!, ??, !? or ?!
+}
+
+// declared is a result the position does not give: a loss on time, or the
+// result a loaded PGN records (a resignation, say). It holds while the
+// game ends where it was declared; a takeback or a new start forgets it.
+type declared struct {
+	result      board.Result
+	termination string // the PGN Termination tag: "time forfeit", or the loaded game's
+	reason      string
+	fromPGN     bool // read from a loaded PGN, whose reason the record does not repeat
 }
 
 // game is one board the server keeps: a start position and the turns
@@ -37,7 +48,11 @@ type game struct {
 	cur      *board.Game
 	hashes   []uint64
 	tags     map[string]string // kept from a loaded PGN (Event, White...)
+	declared *declared         // a result the position does not give, nil when none
 	version  int               // grows with every change, so a page can tell it is behind
+	// epoch grows when the game starts again (a FEN set up): a search
+	// report of an earlier epoch is about a game that is gone.
+	epoch    int
 	lastUsed time.Time
 
 	engine *search.Engine
@@ -52,6 +67,10 @@ type job struct {
 	kind   string // jobEngine or jobAnalysis
 	cancel context.CancelFunc
 	done   chan struct{}
+	// discard: the game ended meanwhile (a flag fell), so an engine's
+	// search that stops plays nothing.
+	discard bool
+	epoch   int // the game's when the search began
 }
 
 const (
@@ -124,6 +143,95 @@ func (g *game) position(n int) (board.Position, []uint64) {
 // verdict judges the game after n plies, repetition included.
 func (g *game) verdict(n int) board.Verdict { return g.at(n).Verdict() }
 
+// verdictView is the verdict after n plies as the page shows it: the
+// position's, or at the end a declared result.
+func (g *game) verdictView(n int) verdictView {
+	v := g.verdict(n)
+	if d := g.declared; d != nil && !v.Over() && n == len(g.plies) {
+		out := verdictView{Over: true, Result: d.result.String(), Termination: d.termination, Reason: d.reason, Declared: true}
+		switch d.result {
+		case board.WhiteWins:
+			out.Winner = board.White.String()
+		case board.BlackWins:
+			out.Winner = board.Black.String()
+		}
+		return out
+	}
+	return newVerdictView(v)
+}
+
+// over says why no move may be played at the end of the game ("" while
+// one may).
+func (g *game) over() string {
+	if v := g.cur.Verdict(); v.Over() {
+		return v.Reason()
+	}
+	if g.declared != nil {
+		return g.declared.reason
+	}
+	return ""
+}
+
+// declare ends the game with a result its position does not give.
+// termination is a PGN Termination value ("time forfeit" is a loss on
+// time), taken as it is: a loaded PGN, or a page restoring one, may name
+// any.
+func (g *game) declare(result board.Result, termination string, fromPGN bool) error {
+	if result == board.Ongoing {
+		return errorf(400, `a result is 1-0, 0-1 or 1/2-1/2, not "*"`)
+	}
+	if why := g.over(); why != "" {
+		return errorf(409, "the game is over: %s", why)
+	}
+	if len(termination) > maxTagValue {
+		return errorf(400, "the termination is longer than %d characters", maxTagValue)
+	}
+	term := strings.ToLower(strings.TrimSpace(termination))
+	reason := map[board.Result]string{board.WhiteWins: "White wins", board.BlackWins: "Black wins", board.Draw: "Draw"}[result]
+	switch {
+	case term == "time forfeit" && result == board.Draw:
+		reason += ": time forfeit"
+	case term == "time forfeit":
+		reason += " on time"
+	case term != "" && term != "normal" && term != "unterminated":
+		reason += ": " + term
+	}
+	if fromPGN {
+		reason += ", as the PGN records it"
+	}
+	if termination == "" {
+		termination = "normal"
+	}
+	g.declared = &declared{result: result, termination: termination, reason: reason, fromPGN: fromPGN}
+	g.changed()
+	return nil
+}
+
+// terminations are the values of the PGN Termination tag.
+func validGlyph(s string) bool {
+	for _, g := range nagGlyphs {
+		if s == g {
+			return true
+		}
+	}
+	return false
+}
+
+var terminations = map[string]bool{
+	"time forfeit": true, "normal": true, "abandoned": true, "adjudication": true,
+	"rules infraction": true, "emergency": true, "death": true,
+}
+
+// parseResult reads a PGN result token.
+func parseResult(s string) (board.Result, error) {
+	for _, r := range []board.Result{board.WhiteWins, board.BlackWins, board.Draw} {
+		if s == r.String() {
+			return r, nil
+		}
+	}
+	return board.Ongoing, errorf(400, `a result is 1-0, 0-1 or 1/2-1/2, not %q`, s)
+}
+
 // play reads a move in the notation of RULES.md (UCI or algebraic) and
 // plays it at the end of the game.
 func (g *game) play(text string, comment string, byEngine bool, level string) error {
@@ -133,13 +241,13 @@ func (g *game) play(text string, comment string, byEngine bool, level string) er
 	if len(g.plies) >= maxPlies {
 		return errorf(409, "the game has reached %d plies, the most a game may hold", maxPlies)
 	}
-	if v := g.cur.Verdict(); v.Over() {
-		return errorf(409, "the game is over: %s", v.Reason())
+	if why := g.over(); why != "" {
+		return errorf(409, "the game is over: %s", why)
 	}
 	p := g.cur.Position()
 	m, err := p.ParseSAN(text)
 	if err != nil {
-		return errorf(422, "%v", err)
+		return errorf(422, "%s", explainSAN(p, text, err))
 	}
 	g.add(m, comment, byEngine, level)
 	g.changed()
@@ -165,6 +273,7 @@ func (g *game) undo(n int) error {
 		return errorf(422, "cannot take back %d plies: the game has %d", n, len(g.plies))
 	}
 	g.plies = g.plies[:len(g.plies)-n]
+	g.declared = nil
 	g.rebuild()
 	g.changed()
 	return nil
@@ -172,7 +281,8 @@ func (g *game) undo(n int) error {
 
 // reset starts the game again at p, forgetting the moves and loaded tags.
 func (g *game) reset(p board.Position) {
-	g.variant, g.start, g.plies, g.tags, g.tc = p.Variant(), p, nil, nil, ""
+	g.variant, g.start, g.plies, g.tags, g.tc, g.declared = p.Variant(), p, nil, nil, "", nil
+	g.epoch++
 	g.rebuild()
 	g.changed()
 }
@@ -200,26 +310,53 @@ func parseStart(variant, fen string, def *board.Variant) (board.Position, error)
 	return p, nil
 }
 
-// loadPGN replaces the game by the first game of a PGN text.
-func (g *game) loadPGN(text string) error {
+// loadPGN replaces the game by game number n (from 1) of a PGN text and
+// says what the board could not keep.
+func (g *game) loadPGN(text string, n int) (*pgnView, error) {
 	games, err := pgn.ParseString(text)
 	if err != nil {
-		return errorf(422, "%v", err)
+		return nil, errorf(422, "%v", err)
 	}
 	if len(games) == 0 {
-		return errorf(422, "the PGN holds no game")
+		return nil, errorf(422, "the PGN holds no game")
 	}
-	rec := games[0]
+	if n == 0 {
+		n = 1
+	}
+	if n < 1 || n > len(games) {
+		return nil, errorf(422, "the PGN holds %d games: game must be 1 to %d, not %d", len(games), len(games), n)
+	}
+	rec := games[n-1]
 	start, moves, err := rec.Replay()
 	if err != nil {
-		return errorf(422, "PGN: %v", err)
+		if len(games) == 1 {
+			return nil, errorf(422, "PGN: %v", err)
+		}
+		return nil, errorf(422, "PGN game %d: %v", n, err)
 	}
 	if len(moves) > maxPlies {
-		return errorf(422, "the PGN game has %d plies, more than %d", len(moves), maxPlies)
+		return nil, errorf(422, "the PGN game has %d plies, more than %d", len(moves), maxPlies)
 	}
+	view := &pgnView{Games: len(games), Game: n}
+	if len(games) > 1 {
+		for i, r := range games[:min(len(games), maxTitles)] {
+			view.Titles = append(view.Titles, gameTitle(i+1, r))
+		}
+	}
+	var notes pgnNotes
+	if all := scanPGN(text); len(all) == len(games) && all[n-1].moves == len(moves) {
+		notes = all[n-1]
+	} else {
+		// The scan and the reader disagree: keep the moves, say nothing
+		// about what may be missing rather than something wrong.
+		notes = pgnNotes{}
+	}
+	view.Variations, view.Dropped = notes.variations, notes.dropped
 	g.reset(start)
 	for i, m := range moves {
 		g.add(m, limitText(rec.Moves[i].Comment, maxComment), false, "")
+		g.plies[i].glyph = notes.glyphs[i]
+		view.Commands = view.Commands || strings.Contains(rec.Moves[i].Comment, "[%")
 	}
 	g.tags = map[string]string{}
 	for _, t := range rec.Tags {
@@ -227,7 +364,26 @@ func (g *game) loadPGN(text string) error {
 			g.tags[t.Name] = limitText(t.Value, maxTagValue)
 		}
 	}
-	return nil
+	if rec.Result != board.Ongoing && !g.cur.Verdict().Over() {
+		term, _ := rec.Tag("Termination")
+		_ = g.declare(rec.Result, limitText(term, maxTagValue), true)
+	}
+	return view, nil
+}
+
+// gameTitle names game i of a file for the page's choice.
+func gameTitle(i int, r *pgn.Game) string {
+	tag := func(name string) string {
+		v, _ := r.Tag(name)
+		return limitText(pgn.CleanTag(v), 60)
+	}
+	title := fmt.Sprintf("%d. %s - %s", i, tag("White"), tag("Black"))
+	for _, name := range []string{"Event", "Date"} {
+		if v := tag(name); v != "" && v != "?" && v != "????.??.??" {
+			title += ", " + v
+		}
+	}
+	return title + " " + r.Result.String()
 }
 
 // keptTags are the tags of a loaded game that describe it rather than its
@@ -297,7 +453,15 @@ func (g *game) record(now time.Time) *pgn.Game {
 	rec.SetTag("Round", tag("Round", "-"))
 	rec.SetTag("White", tag("White", player(board.White)))
 	rec.SetTag("Black", tag("Black", player(board.Black)))
-	rec.SetResult(v.Result())
+	d := g.declared
+	if v.Over() {
+		d = nil
+	}
+	if d != nil {
+		rec.SetResult(d.result)
+	} else {
+		rec.SetResult(v.Result())
+	}
 	rec.SetStart(&g.start)
 	tc := g.tc
 	if tc == "" {
@@ -310,17 +474,26 @@ func (g *game) record(now time.Time) *pgn.Game {
 		}
 	}
 	term := "unterminated"
-	if v.Over() {
+	switch {
+	case v.Over():
 		term = "normal"
+	case d != nil:
+		term = d.termination
 	}
 	rec.SetTag("Termination", term)
 	rec.SetTag("PlyCount", fmt.Sprint(len(g.plies)))
 	p := g.start
-	for _, pl := range g.plies {
-		rec.Play(&p, pl.move, pl.comment)
+	for i, pl := range g.plies {
+		// PGN's writer cannot hold a [%clk ...] command in a comment (it
+		// would write "(?clk ...)"), so the commands are left out.
+		rec.Play(&p, pl.move, withoutCommands(pl.comment))
+		rec.Moves[i].Text += pl.glyph
 	}
-	if v.Over() {
+	switch {
+	case v.Over():
 		rec.AppendReason(v.Reason())
+	case d != nil && !d.fromPGN:
+		rec.AppendReason(d.reason)
 	}
 	return rec
 }

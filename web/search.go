@@ -147,14 +147,14 @@ func hasLimit(l search.Limits) bool {
 // an idle game.
 func (s *Server) startJob(g *game, kind string, parent context.Context, ply int) (*job, context.Context) {
 	ctx, cancel := context.WithCancel(parent)
-	j := &job{kind: kind, cancel: cancel, done: make(chan struct{})}
+	j := &job{kind: kind, cancel: cancel, done: make(chan struct{}), epoch: g.epoch}
 	g.job = j
 	if g.engine == nil {
 		settings := search.DefaultSettings()
 		settings.HashMB = s.cfg.HashMB
 		g.engine = s.newEngine(settings)
 	}
-	g.publishJSON("search", map[string]any{"kind": kind, "running": true, "ply": ply})
+	g.publishJSON("search", map[string]any{"kind": kind, "running": true, "ply": ply, "epoch": j.epoch})
 	return j, ctx
 }
 
@@ -164,7 +164,7 @@ func (g *game) endJob(j *job, ply int, best string) {
 		g.job = nil
 	}
 	j.cancel()
-	g.publishJSON("search", map[string]any{"kind": j.kind, "running": false, "ply": ply, "best": best})
+	g.publishJSON("search", map[string]any{"kind": j.kind, "running": false, "ply": ply, "best": best, "epoch": j.epoch})
 }
 
 func (g *game) publishJSON(name string, v any) {
@@ -177,7 +177,7 @@ func (g *game) publishJSON(name string, v any) {
 
 // run searches root as planned, with at most the plan's threads of the
 // server's bound, sending every report to the game's pages. ctx ends it.
-func (s *Server) run(ctx context.Context, g *game, e *search.Engine, kind string, ply int, root board.Position, history []uint64, p searchPlan) (search.Result, error) {
+func (s *Server) run(ctx context.Context, g *game, e *search.Engine, j *job, ply int, root board.Position, history []uint64, p searchPlan) (search.Result, error) {
 	if err := s.threads.Acquire(ctx, int64(p.threads)); err != nil {
 		return search.Result{}, errorf(409, "the search was stopped before it began")
 	}
@@ -186,7 +186,7 @@ func (s *Server) run(ctx context.Context, g *game, e *search.Engine, kind string
 	settings.Threads, settings.MultiPV, settings.Strength = p.threads, p.multiPV, p.strength
 	e.Configure(settings)
 	report := func(in search.Info) {
-		data, _ := json.Marshal(newInfoView(kind, ply, &root, in, s.wdl))
+		data, _ := json.Marshal(newInfoView(j.kind, j.epoch, ply, &root, in, s.wdl))
 		g.mu.Lock()
 		g.publish("info", data)
 		g.mu.Unlock()
@@ -205,9 +205,9 @@ func (s *Server) engineMove(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	n := len(g.plies)
-	if v := g.verdict(n); v.Over() {
+	if why := g.over(); why != "" {
 		g.mu.Unlock()
-		writeError(w, errorf(409, "the game is over: %s", v.Reason()))
+		writeError(w, errorf(409, "the game is over: %s", why))
 		return
 	}
 	root, history := g.position(n)
@@ -216,7 +216,7 @@ func (s *Server) engineMove(w http.ResponseWriter, r *http.Request) {
 	g.mu.Unlock()
 
 	began := time.Now()
-	res, err := s.run(ctx, g, e, jobEngine, n, root, history, p)
+	res, err := s.run(ctx, g, e, j, n, root, history, p)
 	elapsed := time.Since(began)
 
 	g.mu.Lock()
@@ -225,6 +225,10 @@ func (s *Server) engineMove(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case r.Context().Err() != nil: // the page went away: nothing is played
 		g.endJob(j, n, "")
+		return
+	case j.discard: // the game ended meanwhile (a flag fell)
+		g.endJob(j, n, "")
+		writeError(w, errorf(409, "the game ended while the engine was thinking (a flag fell): nothing is played"))
 		return
 	case err != nil:
 		g.endJob(j, n, "")
@@ -286,7 +290,7 @@ func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 	g.mu.Unlock()
 	go func() {
 		defer cancel()
-		res, _ := s.run(ctx, g, e, jobAnalysis, n, root, history, p)
+		res, _ := s.run(ctx, g, e, j, n, root, history, p)
 		best := ""
 		if res.Best != board.NoMove {
 			best = root.MoveString(res.Best)

@@ -74,6 +74,11 @@ func NewServer(cfg Config, newEngine NewEngine, wdl WDL) *Server {
 		http.ServeFileFS(w, r, static, "static/index.html")
 	})
 	mux.Handle("GET /static/", http.FileServerFS(static))
+	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
+		// Browsers and tools that ask here get the page's icon.
+		w.Header().Set("Content-Type", "image/svg+xml")
+		http.ServeFileFS(w, r, static, "static/favicon.svg")
+	})
 	mux.HandleFunc("GET /api/variants", s.variants)
 	mux.HandleFunc("POST /api/games", s.create)
 	mux.HandleFunc("GET /api/games/{id}", s.get)
@@ -81,16 +86,39 @@ func NewServer(cfg Config, newEngine NewEngine, wdl WDL) *Server {
 	mux.HandleFunc("POST /api/games/{id}/move", s.move)
 	mux.HandleFunc("POST /api/games/{id}/undo", s.undo)
 	mux.HandleFunc("POST /api/games/{id}/fen", s.setFEN)
+	mux.HandleFunc("POST /api/games/{id}/result", s.setResult)
 	mux.HandleFunc("POST /api/games/{id}/engine", s.engineMove)
 	mux.HandleFunc("POST /api/games/{id}/analysis", s.analyse)
 	mux.HandleFunc("POST /api/games/{id}/stop", s.stop)
 	mux.HandleFunc("GET /api/games/{id}/events", s.events)
 	mux.HandleFunc("GET /api/games/{id}/pgn", s.pgn)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, errorf(404, "no API call %s %s (see README: Playing in a browser)", r.Method, r.URL.Path))
+		if allow := allowed(mux, r); len(allow) > 0 {
+			w.Header().Set("Allow", strings.Join(allow, ", "))
+			writeError(w, errorf(405, "%s takes %s, not %s", r.URL.Path, strings.Join(allow, " or "), r.Method))
+			return
+		}
+		writeError(w, errorf(404, "no API call %s %s (see docs/web.md, API)", r.Method, r.URL.Path))
 	})
 	s.mux = mux
 	return s
+}
+
+// allowed lists the methods another route of mux takes on r's path (the
+// API's catch-all aside), for a 405 answer's Allow header.
+func allowed(mux *http.ServeMux, r *http.Request) []string {
+	var out []string
+	for _, m := range []string{"GET", "HEAD", "POST", "DELETE"} {
+		if m == r.Method {
+			continue
+		}
+		probe := r.Clone(r.Context())
+		probe.Method = m
+		if _, pattern := mux.Handler(probe); pattern != "" && pattern != "/api/" {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -214,6 +242,7 @@ type moveInput struct {
 	Move    string `json:"move"`
 	Comment string `json:"comment"`
 	Engine  bool   `json:"engine"`
+	Glyph   string `json:"glyph"` // !, ?, !!, ??, !? or ?!
 }
 
 func (m *moveInput) UnmarshalJSON(b []byte) error {
@@ -229,7 +258,12 @@ type createRequest struct {
 	FEN     string            `json:"fen"`
 	Moves   []moveInput       `json:"moves"` // played from the FEN: a page restoring its game
 	Tags    map[string]string `json:"tags"`  // Event, White... kept for the PGN
-	PGN     string            `json:"pgn"`   // or a whole game record
+	// Result and Termination restore a declared result ("0-1", "time
+	// forfeit"): one the moves do not give.
+	Result      string `json:"result"`
+	Termination string `json:"termination"`
+	PGN         string `json:"pgn"`  // or a whole game record
+	Game        int    `json:"game"` // of the PGN's games, from 1 (the first when left out)
 }
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
@@ -249,25 +283,47 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	}
 	// Build the game aside and register it only when it is sound.
 	g := newGame("", start)
+	var loaded *pgnView
 	if req.PGN != "" {
-		if req.FEN != "" || len(req.Moves) > 0 {
-			writeError(w, errorf(400, "give either a pgn or a fen and moves, not both"))
+		if req.FEN != "" || len(req.Moves) > 0 || req.Result != "" {
+			writeError(w, errorf(400, "give either a pgn or a fen, moves and a result, not both"))
 			return
 		}
-		if err := g.loadPGN(req.PGN); err != nil {
+		if loaded, err = g.loadPGN(req.PGN, req.Game); err != nil {
 			writeError(w, err)
 			return
 		}
+	} else if req.Game != 0 {
+		writeError(w, errorf(400, "game chooses among a pgn's games: give the pgn"))
+		return
 	}
 	for i, m := range req.Moves {
 		if len(m.Comment) > maxComment {
 			writeError(w, errorf(400, "move %d: the comment is longer than %d characters", i+1, maxComment))
 			return
 		}
+		if m.Glyph != "" && !validGlyph(m.Glyph) {
+			writeError(w, errorf(400, "move %d: a glyph is !, ?, !!, ??, !? or ?!, not %q", i+1, m.Glyph))
+			return
+		}
 		if err := g.play(m.Move, m.Comment, m.Engine, ""); err != nil {
 			writeError(w, errorf(422, "move %d: %v", i+1, err))
 			return
 		}
+		g.plies[len(g.plies)-1].glyph = m.Glyph
+	}
+	if req.Result != "" {
+		res, err := parseResult(req.Result)
+		if err == nil {
+			err = g.declare(res, req.Termination, false)
+		}
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+	} else if req.Termination != "" {
+		writeError(w, errorf(400, "a termination comes with a result"))
+		return
 	}
 	if len(req.Tags) > maxTags {
 		writeError(w, errorf(400, "at most %d tags", maxTags))
@@ -290,6 +346,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	g.mu.Lock()
 	st := g.state(len(g.plies))
 	g.mu.Unlock()
+	st.PGN = loaded
 	writeJSON(w, 201, st)
 }
 
@@ -456,6 +513,62 @@ func (s *Server) setFEN(w http.ResponseWriter, r *http.Request) {
 		g.reset(p)
 		return nil
 	})
+}
+
+type resultRequest struct {
+	Result      string `json:"result"`      // 1-0, 0-1 or 1/2-1/2
+	Termination string `json:"termination"` // a PGN Termination: "time forfeit" for a loss on time
+}
+
+// setResult ends the game with a result its position does not give: the
+// page's clock fell ({"result": "0-1", "termination": "time forfeit"}). A
+// search running is stopped, and an engine's move it was choosing is not
+// played. Take back forgets the result.
+func (s *Server) setResult(w http.ResponseWriter, r *http.Request) {
+	var req resultRequest
+	if err := readJSON(w, r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	res, err := parseResult(req.Result)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	if !terminations[req.Termination] {
+		writeError(w, errorf(400, "termination %q: give one of the PGN terminations (time forfeit, normal, abandoned, adjudication, rules infraction, emergency, death)", req.Termination))
+		return
+	}
+	g, err := s.lookup(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	g.lockStopped()
+	defer g.mu.Unlock()
+	if err := g.declare(res, req.Termination, false); err != nil {
+		writeError(w, err)
+		return
+	}
+	st := g.state(len(g.plies))
+	g.publishState(st)
+	writeJSON(w, 200, st)
+}
+
+// lockStopped locks g once no search runs: an analysis is stopped, and so
+// is the engine, whose move is then not played.
+func (g *game) lockStopped() {
+	for {
+		g.mu.Lock()
+		j := g.job
+		if j == nil {
+			return
+		}
+		j.discard = true
+		g.mu.Unlock()
+		j.cancel()
+		<-j.done
+	}
 }
 
 func (s *Server) pgn(w http.ResponseWriter, r *http.Request) {

@@ -14,6 +14,7 @@ import (
 type stateView struct {
 	ID        string              `json:"id"`
 	Version   int                 `json:"version"`
+	Epoch     int                 `json:"epoch"` // grows when the game starts again: older search reports are void
 	Variant   string              `json:"variant"`
 	Files     int                 `json:"files"`
 	Ranks     int                 `json:"ranks"`
@@ -33,6 +34,7 @@ type stateView struct {
 	Moves     []plyView           `json:"moves"`
 	Searching string              `json:"searching,omitempty"` // "engine" or "analysis" while one runs
 	Tags      map[string]string   `json:"tags,omitempty"`
+	PGN       *pgnView            `json:"pgn,omitempty"` // in the answer to a PGN load: what it took and left
 }
 
 // holding is what one Durg side has off the board.
@@ -75,6 +77,9 @@ type verdictView struct {
 	Termination string `json:"termination,omitempty"`
 	Winner      string `json:"winner,omitempty"`
 	Reason      string `json:"reason,omitempty"`
+	// Declared: the result is not the position's but declared (a loss on
+	// time, or a loaded PGN's result); the position itself may be analysed.
+	Declared bool `json:"declared,omitempty"`
 }
 
 type plyView struct {
@@ -82,6 +87,7 @@ type plyView struct {
 	SAN     string `json:"san"`
 	Comment string `json:"comment,omitempty"`
 	Engine  bool   `json:"engine,omitempty"`
+	Glyph   string `json:"glyph,omitempty"` // !, ?, !!, ??, !? or ?! from a loaded PGN
 }
 
 var terminationNames = map[board.Termination]string{
@@ -109,11 +115,11 @@ func (g *game) state(n int) stateView {
 	bg := g.at(n)
 	p := bg.Position()
 	v := p.Variant()
-	verdict := bg.Verdict()
+	verdict := g.verdictView(n)
 	st := stateView{
-		ID: g.id, Version: g.version, Variant: v.Name(), Files: v.Files(), Ranks: v.Ranks(),
+		ID: g.id, Version: g.version, Epoch: g.epoch, Variant: v.Name(), Files: v.Files(), Ranks: v.Ranks(),
 		StartFEN: g.start.FEN(), FEN: p.FEN(), Ply: n, Plies: len(g.plies), Side: p.SideToMove().String(), Fullmove: p.FullmoveNumber(),
-		Board: map[string]string{}, Verdict: newVerdictView(verdict), Turns: []turnGroup{}, Tags: g.tags,
+		Board: map[string]string{}, Verdict: verdict, Turns: []turnGroup{}, Tags: g.tags,
 		Moves: []plyView{},
 	}
 	for s := v.BoardSquares(); s.Any(); {
@@ -140,11 +146,11 @@ func (g *game) state(n int) stateView {
 	if n > 0 {
 		st.LastMove = lastMove(g.plies[n-1])
 	}
-	if !verdict.Over() {
+	if !verdict.Over {
 		st.Turns = turnGroups(p)
 	}
 	for _, pl := range g.plies {
-		st.Moves = append(st.Moves, plyView{UCI: pl.uci, SAN: pl.san, Comment: pl.comment, Engine: pl.engine})
+		st.Moves = append(st.Moves, plyView{UCI: pl.uci, SAN: pl.san, Comment: pl.comment, Engine: pl.engine, Glyph: pl.glyph})
 	}
 	if g.job != nil {
 		st.Searching = g.job.kind
@@ -220,6 +226,7 @@ func turnGroups(p *board.Position) []turnGroup {
 // the principal variation in algebraic notation.
 type infoView struct {
 	Kind     string   `json:"kind"`     // engine or analysis
+	Epoch    int      `json:"epoch"`    // the game's epoch when the search began
 	Ply      int      `json:"ply"`      // the position searched is after this many plies
 	Side     string   `json:"side"`     // to move there
 	Fullmove int      `json:"fullmove"` // its move number, for numbering the line
@@ -257,8 +264,8 @@ func mateIn(score int) int {
 	return 0
 }
 
-func newInfoView(kind string, ply int, root *board.Position, in search.Info, wdl WDL) infoView {
-	out := infoView{Kind: kind, Ply: ply, Side: root.SideToMove().String(), Fullmove: root.FullmoveNumber(), Depth: in.Depth, SelDepth: in.SelDepth, MultiPV: in.MultiPV,
+func newInfoView(kind string, epoch, ply int, root *board.Position, in search.Info, wdl WDL) infoView {
+	out := infoView{Kind: kind, Epoch: epoch, Ply: ply, Side: root.SideToMove().String(), Fullmove: root.FullmoveNumber(), Depth: in.Depth, SelDepth: in.SelDepth, MultiPV: in.MultiPV,
 		Nodes: in.Nodes, NPS: in.NPS, TimeMs: in.Time.Milliseconds(), PV: []string{}, PVUCI: []string{}}
 	if wdl != nil {
 		out.WDL = &wdlView{}

@@ -145,11 +145,18 @@ type page struct {
 
 func newPage(t *testing.T) *page {
 	t.Helper()
+	return newPageAt(t, 1120, 800)
+}
+
+// newPageAt opens a browser whose window is w x h CSS pixels, with the
+// phone's viewport (touch, no scroll bars) when mobile options are given.
+func newPageAt(t *testing.T, w, h int64, mobile ...chromedp.EmulateViewportOption) *page {
+	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(browser(t)),
 		chromedp.NoSandbox, // CI runs as root
 		chromedp.DisableGPU,
-		chromedp.WindowSize(1120, 800),
+		chromedp.WindowSize(int(w), int(h)),
 	)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
@@ -160,7 +167,7 @@ func newPage(t *testing.T) *page {
 		cancelAlloc()
 	})
 	p := &page{t: t, ctx: ctx}
-	p.run(chromedp.EmulateViewport(1120, 800))
+	p.run(chromedp.EmulateViewport(w, h, mobile...))
 	return p
 }
 
@@ -172,9 +179,9 @@ func (p *page) run(actions ...chromedp.Action[chromedp.Void]) {
 }
 
 // evalJS evaluates a JavaScript expression in the page.
-func evalJS[T any](p *page, js string) T {
+func evalJS[T any](p *page, js string, opts ...chromedp.EvaluateOption) T {
 	p.t.Helper()
-	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[T](js))
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[T](js, opts...))
 	if err != nil {
 		p.t.Fatalf("%s: %v", js, err)
 	}

@@ -29,15 +29,17 @@ const S = {
   lines: [], // search reports by line
   es: null,
   esReady: null,
-  clock: null, // {white, black, base, inc, turn, since, plies, flag}
+  clock: null, // {white, black, base, inc, turn, since, plies, flag, hist: [{white, black}] per ply}
+  engineAbort: null, // aborts the engine's move being asked for
+  pgn: null, // the PGN text loaded and what the server said of it, for the choice of its games
   drag: null,
   busy: 0,
 };
 
 // ---------------------------------------------------------------- API
 
-async function api(method, path, body) {
-  const opts = { method, headers: {} };
+async function api(method, path, body, signal) {
+  const opts = { method, headers: {}, signal };
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
     opts.body = JSON.stringify(body);
@@ -70,13 +72,13 @@ function busy(d) {
 
 // gameApi calls the game's API; a game the server does not know (it was
 // restarted) is first made again from the page's own record.
-async function gameApi(method, suffix, body) {
+async function gameApi(method, suffix, body, signal) {
   try {
-    return await api(method, `/api/games/${S.game.id}${suffix}`, body);
+    return await api(method, `/api/games/${S.game.id}${suffix}`, body, signal);
   } catch (e) {
     if (e.status !== 404) throw e;
     await restore();
-    return await api(method, `/api/games/${S.game.id}${suffix}`, body);
+    return await api(method, `/api/games/${S.game.id}${suffix}`, body, signal);
   }
 }
 
@@ -88,8 +90,9 @@ function record() {
   const g = S.game;
   return {
     id: g.id, variant: g.variant, fen: g.startFen,
-    moves: g.moves.map((m) => ({ move: m.uci, comment: m.comment || "", engine: !!m.engine })),
+    moves: g.moves.map((m) => ({ move: m.uci, comment: m.comment || "", engine: !!m.engine, glyph: m.glyph || "" })),
     tags: g.tags || {}, mode: S.mode, flipped: S.flipped, clock: S.clock,
+    result: g.verdict.declared ? { result: g.verdict.result, termination: g.verdict.termination || "" } : null,
   };
 }
 
@@ -101,7 +104,9 @@ function save() {
 
 async function restore(rec) {
   const r = rec || record();
-  const st = await api("POST", "/api/games", { variant: r.variant, fen: r.fen, moves: r.moves, tags: r.tags });
+  const body = { variant: r.variant, fen: r.fen, moves: r.moves, tags: r.tags };
+  if (r.result) Object.assign(body, r.result);
+  const st = await api("POST", "/api/games", body);
   setGame(st);
 }
 
@@ -129,6 +134,8 @@ function loadSettings() {
 
 function setGame(st) {
   const newId = !S.game || S.game.id !== st.id;
+  // Another game, or this one started again: its search is not this one's.
+  if (newId || S.game.epoch !== st.epoch) forgetSearch();
   S.game = st;
   S.view = st;
   resetSelection();
@@ -138,6 +145,22 @@ function setGame(st) {
   render();
   maybeEngine();
   maybeAnalyse();
+}
+
+// forgetSearch drops the lines, chances and bar of a search of another
+// game (or of this one before it started again).
+function forgetSearch() {
+  S.lines = [];
+  S.analysisKey = null;
+  setBar(null);
+}
+
+// stopEngine gives up an engine move being asked for: the server plays
+// nothing when its request goes away.
+function stopEngine() {
+  if (S.engineAbort) S.engineAbort.abort();
+  S.engineAbort = null;
+  S.thinking = false;
 }
 
 function resetSelection() {
@@ -157,6 +180,7 @@ function openEvents() {
     if (st.id !== S.game.id || st.version <= S.game.version) return;
     // Another page changed the game: follow it.
     const atEnd = S.view.ply === S.game.plies;
+    if (st.epoch !== S.game.epoch) forgetSearch();
     S.game = st;
     if (atEnd) S.view = st;
     clockAfterChange();
@@ -196,7 +220,7 @@ function atEnd() {
 
 function humanCanMove() {
   const v = S.view;
-  if (S.thinking || v.verdict.over || (S.clock && S.clock.flag)) return false;
+  if (S.thinking || v.verdict.over || (S.clock && S.clock.flag && atEnd())) return false;
   if (atEnd()) return engineSide() !== v.side;
   return true; // at an earlier ply a move starts a new line from there
 }
@@ -255,19 +279,32 @@ async function engineMove() {
   S.lines = [];
   resetSelection();
   render();
+  const id = S.game.id;
+  const ctl = new AbortController();
+  S.engineAbort = ctl;
   try {
-    const st = await gameApi("POST", "/engine", searchParams());
+    const st = await gameApi("POST", "/engine", searchParams(), ctl.signal);
+    if (S.engineAbort !== ctl || S.game.id !== id) return; // given up: another game, or a flag
+    S.engineAbort = null;
     S.thinking = false;
     setGame(st);
   } catch (e) {
+    if (S.engineAbort !== ctl || S.game.id !== id) return;
+    S.engineAbort = null;
     S.thinking = false;
-    showError(e);
+    if (!(S.clock && S.clock.flag)) showError(e);
     render();
   }
 }
 
+// over: the position shown ends the game (a declared result, such as a
+// loss on time, leaves the position to analyse).
+function positionOver(v) {
+  return v.verdict.over && !v.verdict.declared;
+}
+
 async function maybeAnalyse() {
-  if (!S.analysing || S.thinking || S.view.verdict.over) return;
+  if (!S.analysing || S.thinking || positionOver(S.view)) return;
   const key = `${S.game.id}:${S.game.version}:${S.view.ply}`;
   if (S.analysisKey === key) return;
   S.analysisKey = key;
@@ -291,6 +328,7 @@ async function stopAnalysis() {
 }
 
 function onSearch(d) {
+  if (d.epoch !== S.game.epoch) return; // a search of the game before it started again
   if (d.running) {
     S.game.searching = d.kind;
     S.lines = [];
@@ -303,6 +341,7 @@ function onSearch(d) {
 }
 
 function onInfo(d) {
+  if (d.epoch !== S.game.epoch) return;
   if (d.kind === "analysis" && d.ply !== S.view.ply) return;
   S.lines[d.multipv - 1] = d;
   S.lines.length = Math.max(S.lines.length, d.multipv);
@@ -344,8 +383,10 @@ async function goto(ply) {
 
 async function newGame(variant) {
   clearError();
+  stopEngine();
   try {
     const st = await api("POST", "/api/games", { variant });
+    S.pgn = null;
     S.clock = null;
     S.flipped = S.mode === "black";
     initClock();
@@ -355,10 +396,13 @@ async function newGame(variant) {
   }
 }
 
-async function loadPGN(text) {
+async function loadPGN(text, game) {
   $("pgn-error").textContent = "";
+  clearError();
   try {
-    const st = await api("POST", "/api/games", { pgn: text });
+    const st = await api("POST", "/api/games", { pgn: text, game: game || 0 });
+    stopEngine();
+    S.pgn = { text, info: st.pgn };
     S.mode = "analysis";
     $("mode").value = "analysis";
     S.clock = null;
@@ -366,7 +410,39 @@ async function loadPGN(text) {
     await goto(0);
   } catch (e) {
     $("pgn-error").textContent = e.message;
+    if (game) showError(e);
   }
+}
+
+// renderNotice says what a loaded PGN held that the board did not take,
+// and offers the other games of a file of several.
+function renderNotice() {
+  const el = $("notice");
+  const info = S.pgn && S.pgn.info;
+  if (!info) {
+    el.hidden = true;
+    el.innerHTML = "";
+    return;
+  }
+  const parts = [];
+  if (info.games > 1) {
+    const titles = info.titles || [];
+    const options = titles.map((t, i) => `<option value="${i + 1}"${i + 1 === info.game ? " selected" : ""}>${escapeHTML(t)}</option>`);
+    const more = info.games > titles.length ? ` (the first ${titles.length} offered)` : "";
+    parts.push(`This PGN holds ${info.games} games; game ${info.game} is loaded${more}: <select id="pgn-game" aria-label="game of the PGN">${options.join("")}</select>`);
+  }
+  const left = [];
+  if (info.variations) left.push(`${info.variations} variation${info.variations > 1 ? "s" : ""}`);
+  if (info.dropped && info.dropped.length) {
+    const n = info.dropped.length;
+    left.push(`${n} annotation${n > 1 ? "s" : ""} (${[...new Set(info.dropped)].slice(0, 6).join(" ")})`);
+  }
+  if (left.length) parts.push(`This board keeps the main line only: ${left.join(" and ")} left out.`);
+  if (info.commands) parts.push("Clock and evaluation comments ([%clk], [%eval]) are shown here but not written to the downloaded PGN.");
+  el.hidden = parts.length === 0;
+  el.innerHTML = parts.map((p) => `<div>${p}</div>`).join("");
+  const pick = $("pgn-game");
+  if (pick) pick.addEventListener("change", () => loadPGN(S.pgn.text, parseInt(pick.value, 10)));
 }
 
 // ---------------------------------------------------------------- clock
@@ -378,22 +454,32 @@ function initClock() {
   }
   const base = Math.round(numOf("clock-base", 5) * 60000);
   const inc = Math.round(parseFloat($("clock-inc").value || "0") * 1000) || 0;
-  S.clock = { white: base, black: base, base, inc, turn: "white", since: Date.now(), plies: 0, flag: null };
+  S.clock = { white: base, black: base, base, inc, turn: "white", since: Date.now(), plies: 0, flag: null, hist: [{ white: base, black: base }] };
 }
 
+// clockAfterChange charges a move to the mover's clock; after a takeback
+// the clock stands as it stood at that ply again (a fallen flag is
+// forgotten, and so is the loss on time).
 function clockAfterChange() {
   const c = S.clock;
   if (!c || !S.game) return;
   const g = S.game;
+  if (!c.hist) c.hist = [];
   if (c.plies === g.plies && c.turn === g.side) return;
   const now = Date.now();
   if (g.plies === c.plies + 1 && !c.flag) {
     c[c.turn] -= now - c.since; // the mover's time, then the increment
     c[c.turn] += c.inc;
+  } else if (g.plies < c.plies) {
+    const h = c.hist[g.plies];
+    if (h) Object.assign(c, { white: h.white, black: h.black });
+    c.flag = null;
   }
   c.turn = g.side;
   c.since = now;
   c.plies = g.plies;
+  c.hist.length = g.plies;
+  c.hist[g.plies] = { white: c.white, black: c.black };
 }
 
 function clockLeft(side) {
@@ -408,11 +494,23 @@ function tickClock() {
     c[c.turn] = 0;
     c.flag = c.turn;
     save();
-    if (S.thinking) gameApi("POST", "/stop").catch(() => {});
+    flagFell(c.turn);
     render();
   }
   for (const el of document.querySelectorAll(".clock[data-side]")) {
     el.textContent = fmtClock(clockLeft(el.dataset.side));
+  }
+}
+
+// flagFell records the loss on time with the server, which stops the
+// engine if it is thinking (its move is then not played).
+async function flagFell(side) {
+  S.thinking = false;
+  S.engineAbort = null;
+  try {
+    setGame(await gameApi("POST", "/result", { result: side === "white" ? "0-1" : "1-0", termination: "time forfeit" }));
+  } catch (e) {
+    showError(e);
   }
 }
 
@@ -615,7 +713,9 @@ function renderHoldings() {
       let waiting = "";
       for (let k = 0; k < h.waiting; k++) waiting += iconSVG(mantri, side, "waiting Mantri");
       parts.push(`<span class="item waiting" data-count="${h.waiting}">${waiting || ""}${h.waiting ? " waiting" : "no Mantri waiting"}</span>`);
-      parts.push(`<span class="item fallen" data-count="${h.fallen}">fallen ${h.fallen}/${info.callThreshold}</span>`);
+      // Fallen pieces count towards the Raja's call until it is earned.
+      const fallen = h.fallen < info.callThreshold ? `fallen ${h.fallen}/${info.callThreshold}` : `fallen ${h.fallen}`;
+      parts.push(`<span class="item fallen" data-count="${h.fallen}" title="Gaj, Ashva, Rath and Mantri lost; ${info.callThreshold} earn the Raja's call">${fallen}</span>`);
       const callable = side === v.side && legal.length > 0;
       let rani;
       if (h.callAvailable) rani = `${iconSVG(iconOf("Q"), side, "Rani in hand")} Rani in hand`;
@@ -638,7 +738,8 @@ function renderStatus() {
   const st = $("status");
   st.className = "";
   let text;
-  if (S.clock && S.clock.flag && atEnd()) {
+  if (S.clock && S.clock.flag && atEnd() && !v.verdict.over) {
+    // The flag fell; the server is being told.
     const loser = S.clock.flag;
     text = `${sideName(loser)} lost on time: ${sideName(loser === "white" ? "black" : "white")} wins`;
     st.className = "over";
@@ -650,7 +751,7 @@ function renderStatus() {
   } else {
     text = `${sideName(v.side)} to move${v.check ? ", in check" : ""}`;
   }
-  if (!atEnd()) text = `Move ${v.ply} of ${g.plies}. ${text}${v.verdict.over ? "" : " (a move here starts a new line)"}`;
+  if (!atEnd()) text = `Move ${v.ply} of ${g.plies}. ${text}${v.verdict.over ? "" : " (a move here replaces the rest of the game)"}`;
   st.textContent = text;
   st.dataset.over = v.verdict.over ? "1" : "0";
 
@@ -713,15 +814,58 @@ function renderMoves() {
   for (; i < g.moves.length; i += 2, no++) items.push(`<li><span class="no">${no}.</span>${mv(i)}${i + 1 < g.moves.length ? mv(i + 1) : "<span></span>"}</li>`);
   list.innerHTML = items.join("");
   for (const el of list.querySelectorAll("[data-ply]")) el.addEventListener("click", () => goto(parseInt(el.dataset.ply, 10)));
+  // Bring the current move into the list's view by scrolling the list
+  // alone: scrollIntoView would scroll the page too (on a phone, every move).
   const cur = list.querySelector(".current");
-  if (cur) cur.scrollIntoView({ block: "nearest" });
+  if (!cur) {
+    list.scrollTop = 0;
+    return;
+  }
+  const lr = list.getBoundingClientRect();
+  const cr = cur.getBoundingClientRect();
+  if (cr.top < lr.top) list.scrollTop -= lr.top - cr.top;
+  else if (cr.bottom > lr.bottom) list.scrollTop += cr.bottom - lr.bottom;
 }
 
 function mv(i) {
   const m = S.game.moves[i];
   const current = S.view.ply === i + 1 ? " current" : "";
-  const c = m.comment ? ` <span class="c">${escapeHTML(m.comment)}</span>` : "";
-  return `<span class="mv${current}" data-ply="${i + 1}" title="${m.uci}">${escapeHTML(m.san)}${c}</span>`;
+  const c = m.comment ? ` <span class="c">${fmtComment(m.comment, moverOf(i))}</span>` : "";
+  const glyph = m.glyph ? `<span class="glyph">${escapeHTML(m.glyph)}</span>` : "";
+  return `<span class="mv${current}" data-ply="${i + 1}" title="${m.uci}">${escapeHTML(m.san)}${glyph}${c}</span>`;
+}
+
+// moverOf is the side that played ply i (from 0) of the game.
+function moverOf(i) {
+  const first = S.game.startFen.split(" ")[1] === "b" ? 1 : 0;
+  return (first + i) % 2 === 0 ? "white" : "black";
+}
+
+// fmtComment shows a move's comment. Every score on the page is from
+// White's point of view (+ good for White): the engine's "+0.35/12 1.0s",
+// which the PGN writes from the mover's view, is turned for a Black move;
+// a PGN's [%clk 0:02:58] shows as the clock time left and [%eval 0.2] as
+// a score; other [%...] commands (arrows, marks) are not shown.
+function fmtComment(text, mover) {
+  const extra = [];
+  text = text.replace(/\[%(\w+)\s*([^\]]*)\]/g, (_, cmd, arg) => {
+    arg = arg.trim();
+    if (cmd === "clk") extra.push(`<span class="clk" title="clock time left">${escapeHTML(arg.replace(/^0:(?=\d)/, "").replace(/^0(?=\d:)/, ""))}</span>`);
+    else if (cmd === "eval") {
+      const mate = arg.startsWith("#");
+      const n = parseFloat(mate ? arg.slice(1) : arg);
+      if (Number.isFinite(n)) extra.push(`<span class="ev" title="evaluation, from White's view">${mate ? (n > 0 ? `M${n}` : `-M${-n}`) : (n > 0 ? "+" : "") + n.toFixed(2)}</span>`);
+    }
+    return " ";
+  }).replace(/\s+/g, " ").trim();
+  const m = /^([+-])(M?)(\d+(?:\.\d+)?)(\/\d+ [\d.]+s)(.*)$/.exec(text);
+  if (m) {
+    let sign = m[1] === "-" ? -1 : 1;
+    if (mover === "black") sign = -sign;
+    const zero = !m[2] && parseFloat(m[3]) === 0;
+    text = `${zero ? "+" : sign > 0 ? "+" : "-"}${m[2]}${m[3]}${m[4]}${m[5]}`;
+  }
+  return [text ? escapeHTML(text) : "", ...extra].filter(Boolean).join(" ");
 }
 
 function escapeHTML(s) {
@@ -797,7 +941,7 @@ function renderLines() {
   const w = wdlPercent(top);
   $("analysis-wdl").textContent = w ? `Chances: ${wdlWords(w)}` : "";
   $("lines").innerHTML = lines
-    .map((d) => `<li data-multipv="${d.multipv}"><span class="score">${fmtScore(d)}</span>${fmtWDL(d)} <span class="pv">${fmtPV(d)}</span></li>`)
+    .map((d) => `<li data-multipv="${d.multipv}" data-pv="${escapeHTML(d.pvUci.join(" "))}"><span class="score">${fmtScore(d)}</span>${fmtWDL(d)} <span class="pv">${fmtPV(d)}</span></li>`)
     .join("");
   setBar(top);
 }
@@ -826,6 +970,7 @@ function render() {
   renderBoard();
   renderHoldings();
   renderStatus();
+  renderNotice();
   renderControls();
   renderMoves();
   renderLines();
@@ -1049,6 +1194,7 @@ function wire() {
     try {
       await stopAnalysis();
       const st = await gameApi("POST", "/fen", { fen: $("fen").value.trim(), variant: S.game.variant });
+      S.pgn = null;
       initClock();
       setGame(st);
     } catch (e) {

@@ -1,0 +1,176 @@
+package web
+
+import (
+	"regexp"
+	"strings"
+)
+
+// What a loaded PGN holds beyond the main line's moves and comments, which
+// package pgn reads: variations and NAGs it skips. The board keeps the
+// main line only, so the page is told what was left out; move assessments
+// ($1-$6 and the glyphs !, ?, !!, ??, !?, ?!) are kept on their moves.
+
+// pgnView tells the page what a PGN load took and left.
+type pgnView struct {
+	Games      int      `json:"games"`            // in the text
+	Game       int      `json:"game"`             // the one loaded, from 1
+	Titles     []string `json:"titles,omitempty"` // of the first maxTitles games, when there are several
+	Variations int      `json:"variations,omitempty"`
+	Dropped    []string `json:"dropped,omitempty"`  // NAGs the board does not keep, such as "$14"
+	Commands   bool     `json:"commands,omitempty"` // comments hold [%clk]-style commands
+}
+
+const maxTitles = 500 // games offered for choice
+
+// pgnNotes is what scanPGN finds in one game.
+type pgnNotes struct {
+	moves      int            // of the main line
+	variations int            // variations of the main line (with what they nest)
+	glyphs     map[int]string // main-line move index -> its assessment
+	dropped    []string       // NAGs of the main line kept nowhere
+}
+
+var nagGlyphs = map[string]string{"$1": "!", "$2": "?", "$3": "!!", "$4": "??", "$5": "!?", "$6": "?!"}
+
+// scanPGN walks a PGN text as package pgn's reader does (the same tokens,
+// the same places where a game begins and ends) and notes per game what
+// that reader skips. The caller checks that the games and their move
+// counts agree with the reader's before using the notes.
+func scanPGN(text string) []pgnNotes {
+	var out []pgnNotes
+	cur := -1 // the game being read, -1 between games
+	game := func() *pgnNotes {
+		if cur < 0 {
+			out = append(out, pgnNotes{glyphs: map[int]string{}})
+			cur = len(out) - 1
+		}
+		return &out[cur]
+	}
+	depth := 0
+	lineStart := true
+	i := 0
+	skipLine := func() {
+		for i < len(text) && text[i] != '\n' {
+			i++
+		}
+		lineStart = false
+	}
+	for i < len(text) {
+		c := text[i]
+		switch {
+		case c == '\n' || isSpaceByte(c):
+			i++
+			lineStart = c == '\n'
+		case c == '%' && lineStart, c == ';':
+			skipLine()
+		case c == '{':
+			end := strings.IndexByte(text[i:], '}')
+			if end < 0 {
+				return out // the reader refuses it
+			}
+			i += end + 1
+			lineStart = false
+			if depth == 0 {
+				game()
+			}
+		case c == '(':
+			if depth == 0 && cur >= 0 {
+				out[cur].variations++
+			}
+			depth++
+			i++
+			lineStart = false
+		case c == ')':
+			depth = max(depth-1, 0)
+			i++
+			lineStart = false
+		case c == '[' && depth == 0:
+			if cur >= 0 && out[cur].moves > 0 {
+				cur = -1 // a game without a result token
+			}
+			game()
+			i = skipTag(text, i)
+			lineStart = false
+		default:
+			j := i
+			for j < len(text) && !strings.ContainsRune(" \t\r\n\f\v{};()[", rune(text[j])) {
+				j++
+			}
+			if j == i { // a stray '[' inside a variation
+				i++
+				lineStart = false
+				continue
+			}
+			w := text[i:j]
+			i, lineStart = j, false
+			for k := strings.TrimLeft(w, "0123456789"); len(k) < len(w) && len(k) > 0 && k[0] == '.'; k = strings.TrimLeft(w, "0123456789") {
+				w = strings.TrimLeft(k, ".")
+			}
+			if depth > 0 || w == "" {
+				continue
+			}
+			if w[0] == '$' {
+				if cur >= 0 && out[cur].moves > 0 && w != "$0" {
+					g := &out[cur]
+					if glyph, ok := nagGlyphs[w]; ok && g.glyphs[g.moves-1] == "" {
+						g.glyphs[g.moves-1] = glyph
+					} else {
+						g.dropped = append(g.dropped, w)
+					}
+				}
+				continue
+			}
+			switch w {
+			case "*", "1-0", "0-1", "1/2-1/2":
+				game()
+				cur = -1
+				continue
+			}
+			g := game()
+			k := len(w)
+			for k > 0 && (w[k-1] == '!' || w[k-1] == '?') {
+				k--
+			}
+			for _, known := range nagGlyphs {
+				if w[k:] == known {
+					g.glyphs[g.moves] = known
+				}
+			}
+			g.moves++
+		}
+	}
+	return out
+}
+
+// skipTag is the index after the tag pair starting at text[i] ('['), its
+// quoted value read with the escapes \\ and \".
+func skipTag(text string, i int) int {
+	quoted := false
+	for i++; i < len(text); i++ {
+		switch c := text[i]; {
+		case quoted && c == '\\':
+			i++
+		case c == '"':
+			quoted = !quoted
+		case c == '\n' && quoted:
+			return i // the reader refuses it
+		case c == ']' && !quoted:
+			return i + 1
+		}
+	}
+	return i
+}
+
+func isSpaceByte(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'
+}
+
+var commandRE = regexp.MustCompile(`\[%[^\]]*\]`)
+
+// withoutCommands is a comment without its [%clk ...]-style commands.
+func withoutCommands(comment string) string {
+	if !strings.Contains(comment, "[%") {
+		return comment
+	}
+	return strings.Join(strings.Fields(commandRE.ReplaceAllString(comment, " ")), " ")
+}
