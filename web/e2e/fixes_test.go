@@ -154,7 +154,7 @@ func TestNoStaleAnalysis(t *testing.T) {
 func TestLossOnTime(t *testing.T) {
 	_, p := openBoard(t, "chess")
 	p.choose("#tc-kind", "clock")
-	p.choose("#clock-base", "0.05") // 3 s
+	p.choose("#clock-base", "0.1") // 6 s, as in the issue
 	p.choose("#clock-inc", "0")
 	p.clickButton("#new")
 	p.click("e2")
