@@ -69,3 +69,29 @@ func (v *Variant) PieceTypes() []PieceType { return append([]PieceType(nil), v.p
 
 // HasCastling reports whether the game has castling (KQkq rights).
 func (v *Variant) HasCastling() bool { return v.hasCastling() }
+
+// FilesMirrorable reports whether reversing the files (and swapping the
+// king-side and queen-side castling rights) turns a position of the game
+// with these castling rights into one the rules treat alike, so of equal
+// value: Durg always (its set-up, castling, back slots and rules are
+// symmetric about the e-file), chess without castling rights (the king's
+// file is off centre), chaturanga never (a Padati promotes to the piece
+// that started on its file, and the set-up is not symmetric).
+func (v *Variant) FilesMirrorable(castling uint8) bool {
+	if v.symmetry == halfTurn || v.promotion == promoteStartSquare {
+		return false
+	}
+	for i, f := range v.backSlotFiles {
+		if f+v.backSlotFiles[len(v.backSlotFiles)-1-i] != v.files-1 {
+			return false
+		}
+	}
+	c := v.castling
+	return castling == 0 || 2*c.kingFile == v.files-1 && c.leftRookFile+c.rightRookFile == v.files-1
+}
+
+// MirrorFile is s with its file reversed (a<->h on 8 files, a<->i on 9).
+func (v *Variant) MirrorFile(s Square) Square { return MakeSquare(v.files-1-s.File(), s.Rank()) }
+
+// MirrorCastling swaps each side's king-side and queen-side rights.
+func MirrorCastling(c uint8) uint8 { return c&0b0101<<1 | c&0b1010>>1 }

@@ -100,3 +100,41 @@ func FuzzUnpack(f *testing.F) {
 		}
 	})
 }
+
+// TestFilesMirror: where FilesMirrorable says so, the file-reversed
+// position has the file-reversed legal moves, as many and the same verdict.
+func TestFilesMirror(t *testing.T) {
+	for _, v := range Variants() {
+		mirrored := 0
+		randomGamePositions(v, 20, 300, 3, func(p *Position) {
+			if !v.FilesMirrorable(p.castling) {
+				return
+			}
+			q := *p
+			q = Position{v: v, side: p.side, castling: MirrorCastling(p.castling), leap: p.leap, ep: NoSquare,
+				halfmove: p.halfmove, fullmove: p.fullmove, waiting: p.waiting, fallen: p.fallen, called: p.called}
+			if p.ep != NoSquare {
+				q.ep = v.MirrorFile(p.ep)
+			}
+			for s := Square(0); s < numSquares; s++ {
+				if pc := p.board[s]; pc != NoPiece {
+					q.put(pc, v.MirrorFile(s))
+				}
+			}
+			r, err := ParseFEN(v, q.FEN())
+			if err != nil {
+				t.Fatalf("%s: mirror of %s: %v", v.name, p.FEN(), err)
+			}
+			var a, b MoveList
+			p.GenerateMoves(&a)
+			r.GenerateMoves(&b)
+			if a.N != b.N || p.Verdict(0) != r.Verdict(0) {
+				t.Fatalf("%s: %s has %d moves, its mirror %s has %d", v.name, p.FEN(), a.N, r.FEN(), b.N)
+			}
+			mirrored++
+		})
+		if v == DurgGame() && mirrored < 1000 || v == Chaturanga() && mirrored != 0 {
+			t.Fatalf("%s: %d positions mirrored", v.name, mirrored)
+		}
+	}
+}

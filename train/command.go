@@ -29,6 +29,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&cfg.HoldOut, "holdout", cfg.HoldOut, "hold out games whose number is a multiple of this (0: none)")
 	fs.IntVar(&cfg.Buffer, "buffer", cfg.Buffer, "positions read and shuffled at a time (bounds the memory: about 200 bytes each)")
 	fs.IntVar(&cfg.MaxScore, "maxscore", cfg.MaxScore, "leave out positions scored beyond this, cp")
+	fs.BoolVar(&cfg.Mirror, "mirror", cfg.Mirror, "also train on each position's file-reversed twin where the rules allow (Durg; chess without castling)")
 	fs.IntVar(&cfg.Limit, "limit", 0, "train on the first N positions only (0: all; the held-out set stays whole)")
 	fs.StringVar(&cfg.Out, "out", "", "prefix of the files written: PREFIX-eN.fnet and PREFIX-eN.nnue each epoch, PREFIX.nnue at the end")
 	resume := fs.String("resume", "", "start from this checkpoint (.fnet) instead of random weights")

@@ -45,6 +45,10 @@ type TrainConfig struct {
 	// left out; in-check positions and those whose best move is not quiet
 	// always are.
 	MaxScore int
+	// Mirror adds each training position's file-reversed twin where the
+	// game's rules make it a position of equal value
+	// (board.Variant.FilesMirrorable: Durg, chess without castling).
+	Mirror bool
 	// Limit: train on the first Limit positions only (0: all); the
 	// held-out set stays whole, so runs on growing shares of the data
 	// show the loss against the data size.
@@ -60,7 +64,7 @@ type TrainConfig struct {
 // DefaultTrainConfig is what the command starts from.
 func DefaultTrainConfig() TrainConfig {
 	return TrainConfig{Hidden: 128, Epochs: 20, Batch: 16384, LR: 0.001, LRDrop: 8, LRGamma: 0.3,
-		Lambda: 0.3, Threads: 1, Seed: 1, HoldOut: 20, Buffer: 1 << 21, MaxScore: 3000}
+		Lambda: 0.3, Threads: 1, Seed: 1, HoldOut: 20, Buffer: 1 << 21, MaxScore: 3000, Mirror: true}
 }
 
 // samples is a set of training positions, flat: each sample's inputs
@@ -112,6 +116,7 @@ type reader struct {
 	feat    *nnue.Features
 	variant *board.Variant
 	pieces  []board.PackedPiece
+	twin    []board.PackedPiece
 	us, th  []int
 	// baseline, when set, also sees every held-out position.
 	baseline func(p *board.Position, target float32)
@@ -184,6 +189,16 @@ func (r *reader) each(train, hold func(us, them []int, target float32)) error {
 				r.us = r.feat.AppendFactors(r.feat.Append(r.us[:0], st.Side, r.pieces, &st))
 				r.th = r.feat.AppendFactors(r.feat.Append(r.th[:0], st.Side^1, r.pieces, &st))
 				to(r.us, r.th, float32(target))
+				if r.cfg.Mirror && to != nil && r.variant.FilesMirrorable(st.Castling) && !(r.cfg.HoldOut > 0 && g.Number%uint64(r.cfg.HoldOut) == 0) {
+					r.twin = r.twin[:0]
+					for _, pp := range r.pieces {
+						r.twin = append(r.twin, board.PackedPiece{Square: r.variant.MirrorFile(pp.Square), Piece: pp.Piece})
+					}
+					st.Castling = board.MirrorCastling(st.Castling)
+					r.us = r.feat.AppendFactors(r.feat.Append(r.us[:0], st.Side, r.twin, &st))
+					r.th = r.feat.AppendFactors(r.feat.Append(r.th[:0], st.Side^1, r.twin, &st))
+					to(r.us, r.th, float32(target))
+				}
 				if r.baseline != nil && to != nil && r.cfg.HoldOut > 0 && g.Number%uint64(r.cfg.HoldOut) == 0 {
 					if p, err := board.Unpack(r.variant, rec.Pos[:]); err == nil {
 						r.baseline(&p, float32(target))
