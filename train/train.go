@@ -53,9 +53,9 @@ type TrainConfig struct {
 	// held-out set stays whole, so runs on growing shares of the data
 	// show the loss against the data size.
 	Limit int
-	Out      string         // checkpoint prefix: OUT-eN.fnet and OUT-eN.nnue each epoch, OUT.nnue at the end
-	Start    *nnue.FloatNet // resume from this checkpoint (nil: a fresh net)
-	Log      io.Writer
+	Out   string         // checkpoint prefix: OUT-eN.fnet and OUT-eN.nnue each epoch, OUT.nnue at the end
+	Start *nnue.FloatNet // resume from this checkpoint (nil: a fresh net)
+	Log   io.Writer
 	// Baseline, when set, scores the held-out positions for comparison
 	// (the hand-crafted evaluation, centipawns for the side to move).
 	Baseline func(*board.Position) int
