@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"senapati/board"
 )
@@ -162,4 +163,11 @@ func ReadFloatNet(r io.Reader) (*FloatNet, error) {
 		}
 	}
 	return n, nil
+}
+
+// Clone is a copy of n sharing nothing with it.
+func (n *FloatNet) Clone() *FloatNet {
+	c := *n
+	c.FT, c.FTBias, c.Out = slices.Clone(n.FT), slices.Clone(n.FTBias), slices.Clone(n.Out)
+	return &c
 }

@@ -31,7 +31,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&cfg.MaxScore, "maxscore", cfg.MaxScore, "leave out positions scored beyond this, cp")
 	fs.BoolVar(&cfg.Mirror, "mirror", cfg.Mirror, "also train on each position's file-reversed twin where the rules allow (Durg; chess without castling)")
 	fs.IntVar(&cfg.Limit, "limit", 0, "train on the first N positions only (0: all; the held-out set stays whole)")
-	fs.StringVar(&cfg.Out, "out", "", "prefix of the files written: PREFIX-eN.fnet and PREFIX-eN.nnue each epoch, PREFIX.nnue at the end")
+	fs.StringVar(&cfg.Out, "out", "", "prefix of the files written: PREFIX-eN.fnet and PREFIX-eN.nnue each epoch, PREFIX.nnue the epoch of lowest held-out loss")
 	resume := fs.String("resume", "", "start from this checkpoint (.fnet) instead of random weights")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: senapati train -out PREFIX [flags] DATA...\n\nFits a network to datagen files of one game (docs/nnue.md). Flags:")

@@ -396,8 +396,9 @@ type EpochResult struct {
 	Elapsed             time.Duration
 }
 
-// Train fits a net to the files and returns it with each epoch's figures,
-// epoch 0 being the start's held-out loss.
+// Train fits a net to the files and returns the net of the epoch with the
+// lowest held-out loss, with each epoch's figures (epoch 0: the start's
+// held-out loss).
 func Train(cfg TrainConfig) (*nnue.FloatNet, []EpochResult, error) {
 	v, err := filesVariant(cfg.Files)
 	if err != nil {
@@ -450,6 +451,7 @@ func Train(cfg TrainConfig) (*nnue.FloatNet, []EpochResult, error) {
 	logf("epoch 0: held-out loss %.6f\n", results[0].HeldLoss)
 	buf := &samples{}
 	lr := cfg.LR
+	best, bestNet := 0, net
 	for epoch := 1; epoch <= cfg.Epochs; epoch++ {
 		start := time.Now()
 		if cfg.LRDrop > 0 && epoch > 1 && (epoch-1)%cfg.LRDrop == 0 {
@@ -491,13 +493,22 @@ func Train(cfg TrainConfig) (*nnue.FloatNet, []EpochResult, error) {
 				return nil, results, err
 			}
 		}
+		if held.len() > 0 && r.HeldLoss < results[best].HeldLoss || best == 0 {
+			best, bestNet = epoch, net.Clone()
+		}
 	}
+	// The net of the epoch with the lowest held-out loss (the last one
+	// when nothing is held out): later epochs only learn their own data.
+	if held.len() == 0 {
+		best, bestNet = cfg.Epochs, net
+	}
+	logf("best epoch %d: held-out loss %.6f\n", best, results[best].HeldLoss)
 	if cfg.Out != "" {
-		if err := writeNetFile(net.Quantize(), cfg.Out+".nnue"); err != nil {
+		if err := writeNetFile(bestNet.Quantize(), cfg.Out+".nnue"); err != nil {
 			return nil, results, err
 		}
 	}
-	return net, results, nil
+	return bestNet, results, nil
 }
 
 func writeCheckpoint(n *nnue.FloatNet, prefix string) error {
