@@ -49,6 +49,7 @@ type gameResult struct {
 	termination  string
 	date         time.Time
 	tc           [2]TimeControl
+	match        *matchInfo       // nil: no match tags
 	endFEN       string           // the position the game ended in
 	thinking     [2]time.Duration // each side's time for its moves
 }
@@ -235,10 +236,11 @@ type gameSettings struct {
 	fields  PGNFields
 	names   []string
 	tcs     []TimeControl
+	match   *matchInfo
 }
 
 func (s *gameSettings) newResult(spec *gameSpec) *gameResult {
-	return &gameResult{spec: spec, white: s.names[spec.white], black: s.names[spec.black], variant: s.variant,
+	return &gameResult{spec: spec, white: s.names[spec.white], black: s.names[spec.black], variant: s.variant, match: s.match,
 		startFEN: spec.opening.FEN, endFEN: spec.opening.FEN, date: time.Now(), tc: [2]TimeControl{s.tcs[spec.white], s.tcs[spec.black]}}
 }
 

@@ -2,6 +2,8 @@ package match
 
 import (
 	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"maps"
 	"os"
@@ -13,9 +15,47 @@ import (
 	"senapati/pgn"
 )
 
+// digest is a short hash of text, for the MatchOpenings and MatchSettings
+// tags: 64 bits, enough to tell two matches apart.
+func digest(text string) string {
+	sum := sha256.Sum256([]byte(text))
+	return hex.EncodeToString(sum[:8])
+}
+
+// openingsDigest identifies the opening set of a whole match: every
+// opening in schedule order (the book, its order, start and plies, or the
+// seed of random openings all change it).
+func openingsDigest(ops []Opening) string {
+	var b strings.Builder
+	for _, o := range ops {
+		fmt.Fprintf(&b, "%s|%s\n", o.FEN, strings.Join(o.Moves, " "))
+	}
+	return digest(b.String())
+}
+
+// settingsDigest identifies what else must agree between the shards of
+// one match: the variant, the schedule, the adjudication and every engine's
+// name, arguments, options, initstr lines and search limits. The engine's
+// command and directory are left out (paths differ between machines), and
+// so is what does not change the games (-concurrency, outputs, margins).
+func settingsDigest(cfg *Config) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "variant %s\ngames %d rounds %d repeat %d noswap %t reverse %t gauntlet %t seeds %d policy %s\nadjudication %+v\n",
+		cfg.Variant.Name(), cfg.Games, cfg.Rounds, cfg.Repeat, cfg.NoSwap, cfg.Reverse, cfg.Gauntlet, cfg.Seeds, cfg.Openings.Policy, cfg.Adjudication)
+	for i, e := range cfg.Engines {
+		opts := slices.Clone(e.Options)
+		slices.SortStableFunc(opts, func(x, y UCIOption) int { return cmp.Compare(strings.ToLower(x.Name), strings.ToLower(y.Name)) })
+		tc := e.TC
+		fmt.Fprintf(&b, "engine %d %q args %q initstr %q options %q tc %d/%v+%v movetime %v depth %d nodes %d\n",
+			i+1, e.Name, e.Args, e.InitStr, opts, tc.Moves, tc.Base, tc.Inc, tc.MoveTime, tc.Depth, tc.Nodes)
+	}
+	return digest(b.String())
+}
+
 // mergedGame is one game of a shard's PGN file.
 type mergedGame struct {
 	round int // the game's number in the whole match
+	shard int // 0 in the file of a whole match
 	where string
 	played
 }
@@ -30,9 +70,103 @@ func tagNumber(g *pgn.Game, name, where string) (int, error) {
 	return n, nil
 }
 
+// shardText names a shard; 0 of 0 is a whole match.
+func shardText(i, n int) string {
+	if n == 0 {
+		return "the whole match (no Shard tag)"
+	}
+	return fmt.Sprintf("shard %d of %d", i, n)
+}
+
+// matchTags are the tags of a game that must agree with every other game
+// of the match, and where they were first seen.
+type matchTags struct {
+	where      string
+	info       matchInfo
+	variant    string
+	tcs        map[int]string // by engine number
+	shardGames map[int]int    // by shard
+}
+
+// readMatchTags reads the match's tags of one game: MatchGames, Shard,
+// ShardGames, MatchOpenings, MatchSettings, Variant and the time controls.
+func readMatchTags(g *pgn.Game, where string, numbers [2]int) (*matchTags, error) {
+	m := &matchTags{where: where}
+	var err error
+	if _, ok := g.Tag("MatchGames"); !ok {
+		return nil, fmt.Errorf("%s: no MatchGames tag: not written by senapati match, or by a version from before the tags that let a merge check the match", where)
+	}
+	if m.info.games, err = tagNumber(g, "MatchGames", where); err != nil {
+		return nil, err
+	}
+	if s, ok := g.Tag("Shard"); ok {
+		i, n, _ := strings.Cut(s, "/")
+		var err1, err2 error
+		m.info.shard, err1 = strconv.Atoi(i)
+		m.info.shards, err2 = strconv.Atoi(n)
+		if err1 != nil || err2 != nil || m.info.shard < 1 || m.info.shard > m.info.shards {
+			return nil, fmt.Errorf("%s: tag Shard %q is not I/N", where, s)
+		}
+		if m.info.shardGames, err = tagNumber(g, "ShardGames", where); err != nil {
+			return nil, err
+		}
+	}
+	m.info.openings, _ = g.Tag("MatchOpenings")
+	m.info.settings, _ = g.Tag("MatchSettings")
+	if m.info.openings == "" || m.info.settings == "" {
+		return nil, fmt.Errorf("%s: tags MatchOpenings and MatchSettings missing", where)
+	}
+	m.variant, _ = g.Tag("Variant")
+	tc, _ := g.Tag("TimeControl")
+	m.tcs = map[int]string{}
+	for side, tag := range []string{"WhiteTimeControl", "BlackTimeControl"} {
+		m.tcs[numbers[side]] = tc
+		if own, ok := g.Tag(tag); ok {
+			m.tcs[numbers[side]] = own
+		}
+	}
+	return m, nil
+}
+
+// agree checks that the game's match tags (o, at o.where) agree with
+// those seen first (m), and adds what o tells of engines and shards that
+// m has not seen yet.
+func (m *matchTags) agree(o *matchTags) error {
+	differ := func(what, here, there string) error {
+		return fmt.Errorf("%s: %s %s here, %s in %s: the files are not all from one match", o.where, what, here, there, m.where)
+	}
+	switch {
+	case o.info.games != m.info.games:
+		return fmt.Errorf("%s: a match of %d games here, of %d in %s: the files are not all from one match", o.where, o.info.games, m.info.games, m.where)
+	case o.variant != m.variant:
+		return differ("variant", o.variant, m.variant)
+	case o.info.shards != m.info.shards:
+		return fmt.Errorf("%s: %s here, %s in %s: the files are not all from one match", o.where, shardText(o.info.shard, o.info.shards), shardText(m.info.shard, m.info.shards), m.where)
+	case o.info.openings != m.info.openings:
+		return fmt.Errorf("%s: the opening set differs from %s's (another book, order, start, plies or seed)", o.where, m.where)
+	}
+	for _, n := range slices.Sorted(maps.Keys(o.tcs)) {
+		if tc, ok := m.tcs[n]; !ok {
+			m.tcs[n] = o.tcs[n]
+		} else if tc != o.tcs[n] {
+			return differ(fmt.Sprintf("engine %d: time control", n), o.tcs[n], tc)
+		}
+	}
+	if o.info.settings != m.info.settings {
+		return fmt.Errorf("%s: the settings differ from %s's (an engine's name, arguments, options, initstr or depth or node limit, or -games, -rounds, -repeat, -noswap, -reverse, -tournament, -seeds, the opening policy or the adjudication)", o.where, m.where)
+	}
+	if n, ok := m.shardGames[o.info.shard]; !ok {
+		m.shardGames[o.info.shard] = o.info.shardGames
+	} else if n != o.info.shardGames {
+		return fmt.Errorf("%s: shard %d has %d games here, %d in %s", o.where, o.info.shard, o.info.shardGames, n, m.where)
+	}
+	return nil
+}
+
 // readMerged reads the games of one file and checks that their tags agree
-// with their movetext and with the games read before.
-func readMerged(path string, names map[int]string) ([]mergedGame, error) {
+// with their movetext and with the games read before (names and match,
+// which it fills in from the first game).
+func readMerged(path string, names map[int]string, match **matchTags) ([]mergedGame, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -65,6 +199,20 @@ func readMerged(path string, names map[int]string) ([]mergedGame, error) {
 		if m.white == m.black {
 			return nil, fmt.Errorf("%s: an engine plays itself", m.where)
 		}
+		tags, err := readMatchTags(g, m.where, numbers)
+		if err != nil {
+			return nil, err
+		}
+		if *match == nil {
+			*match = tags
+			tags.shardGames = map[int]int{}
+		}
+		if err := (*match).agree(tags); err != nil {
+			return nil, err
+		}
+		if m.round > tags.info.games {
+			return nil, fmt.Errorf("%s: game %d of a match of %d games", m.where, m.round, tags.info.games)
+		}
 		switch result, _ := g.Tag("Result"); result {
 		case board.WhiteWins.String(), board.BlackWins.String(), board.Draw.String():
 			if result != g.Result.String() {
@@ -80,26 +228,48 @@ func readMerged(path string, names map[int]string) ([]mergedGame, error) {
 				return nil, err
 			}
 		}
+		m.shard = tags.info.shard
 		out = append(out, m)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("-merge: %s holds no game", path)
 	}
 	return out, nil
 }
 
+// ranges writes sorted numbers as "3, 5-7, 10".
+func ranges(ns []int) string {
+	var parts []string
+	for i := 0; i < len(ns); {
+		j := i
+		for j+1 < len(ns) && ns[j+1] == ns[j]+1 {
+			j++
+		}
+		if j == i {
+			parts = append(parts, strconv.Itoa(ns[i]))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d-%d", ns[i], ns[j]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ", ")
+}
+
 // merge reads the PGN files of the shards of one match and prints the
 // whole match's statistics, as one run of it ends (without the thinking
-// and wall times, which the files do not hold).
+// and wall times, which the files do not hold). It fails when the files
+// disagree on the match, and, after printing the statistics of the games
+// there are, when games of the match are missing.
 func merge(cfg *Config, out *printer) error {
 	names := map[int]string{}
+	var match *matchTags
 	var games []mergedGame
 	for _, path := range cfg.Merge {
-		g, err := readMerged(path, names)
+		g, err := readMerged(path, names, &match)
 		if err != nil {
 			return err
 		}
 		games = append(games, g...)
-	}
-	if len(games) == 0 {
-		return fmt.Errorf("-merge: no games in %s", strings.Join(cfg.Merge, ", "))
 	}
 	slices.SortStableFunc(games, func(a, b mergedGame) int { return cmp.Compare(a.round, b.round) })
 	list := make([]string, 0, len(names))
@@ -116,6 +286,7 @@ func merge(cfg *Config, out *printer) error {
 	t := newTournament(cfg, out, list)
 	t.paired = games[0].pair > 0
 	index := map[[2]int]int{}
+	byShard := map[int]int{}
 	for i, g := range games {
 		if i > 0 && g.round == games[i-1].round {
 			return fmt.Errorf("game %d of the match is there twice: %s and %s", g.round, games[i-1].where, g.where)
@@ -123,35 +294,43 @@ func merge(cfg *Config, out *printer) error {
 		if (g.pair > 0) != t.paired {
 			return fmt.Errorf("%s: some games have a Pair tag and some not: the files are not all from one match", g.where)
 		}
+		byShard[g.shard]++
 		index[[2]int{min(g.white, g.black), max(g.white, g.black)}] = 0
 	}
 	for _, k := range slices.SortedFunc(maps.Keys(index), func(x, y [2]int) int { return cmp.Or(cmp.Compare(x[0], y[0]), cmp.Compare(x[1], y[1])) }) {
 		index[k] = len(t.enc)
 		t.enc = append(t.enc, &encounter{a: k[0], b: k[1], open: map[int]float64{}})
 	}
-	var missing []string
+	var missing []int
 	next := 1
 	for _, g := range games {
 		for ; next < g.round; next++ {
-			missing = append(missing, strconv.Itoa(next))
+			missing = append(missing, next)
 		}
 		next = g.round + 1
 		g.encounter = index[[2]int{min(g.white, g.black), max(g.white, g.black)}]
 		t.record(g.played)
 	}
+	for ; next <= match.info.games; next++ {
+		missing = append(missing, next)
+	}
 	out.line("Merged %d games from %d files", len(games), len(cfg.Merge))
-	if len(missing) > 0 {
-		shown := missing[:min(len(missing), 20)]
-		if len(missing) > len(shown) {
-			shown = append(shown, "...")
+	for i := 1; i <= match.info.shards; i++ {
+		switch n, want := byShard[i], match.shardGames[i]; {
+		case n == 0:
+			out.warn("Warning: shard %d of %d has no game in these files", i, match.info.shards)
+		case n < want:
+			out.warn("Warning: shard %d of %d: %d of its %d games in these files", i, match.info.shards, n, want)
 		}
-		out.warn("Warning: %d games before game %d are missing (%s): a shard did not finish?", len(missing), games[len(games)-1].round, strings.Join(shown, ", "))
 	}
 	if cfg.SPRT != nil {
 		t.decision = cfg.SPRT.Decision(t.llr(t.enc[0]))
 	}
 	for _, l := range append(t.finalLines(), "Finished match") {
 		out.line("%s", l)
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("-merge: %d of the match's %d games are missing: %s", len(missing), match.info.games, ranges(missing))
 	}
 	return nil
 }

@@ -1,11 +1,23 @@
 package match
 
 import (
+	"fmt"
 	"strconv"
 
 	"senapati/board"
 	"senapati/pgn"
 )
+
+// matchInfo is what every game's PGN record tells of the whole match, so
+// that -merge can put the games of shards back together, refuse the files
+// of other matches and find the missing games: the number of games of the
+// whole match, which shard of how many (0 of 0: the whole match) with how
+// many games, and digests of the opening set and of the settings.
+type matchInfo struct {
+	games                     int
+	shard, shards, shardGames int
+	openings, settings        string
+}
 
 // pgn is a finished game as its PGN record (the pgn package writes the
 // movetext in algebraic notation and cleans the text). Unless minimal, each
@@ -25,6 +37,15 @@ func (r *gameResult) pgn(event, site string, minimal bool) string {
 	g.SetTag("BlackNumber", strconv.Itoa(r.spec.black+1))
 	if r.spec.pair > 0 {
 		g.SetTag("Pair", strconv.Itoa(r.spec.pair))
+	}
+	if m := r.match; m != nil {
+		g.SetTag("MatchGames", strconv.Itoa(m.games))
+		if m.shards > 0 {
+			g.SetTag("Shard", fmt.Sprintf("%d/%d", m.shard, m.shards))
+			g.SetTag("ShardGames", strconv.Itoa(m.shardGames))
+		}
+		g.SetTag("MatchOpenings", m.openings)
+		g.SetTag("MatchSettings", m.settings)
 	}
 	pos, _ := board.ParseFEN(r.variant, r.startFEN) // the opening was checked
 	g.SetStart(&pos)

@@ -653,6 +653,13 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 	if n := runtime.NumCPU(); cfg.Concurrency > n {
 		out.warn("Warning: -concurrency %d exceeds the %d CPUs this process may use: games on a clock will lose time to each other", cfg.Concurrency, n)
 	}
+	enc, specs, slots, paired := schedule(cfg)
+	total := len(specs)
+	if cfg.Shards > 0 {
+		if specs = shard(specs, cfg.Shard, cfg.Shards); len(specs) == 0 {
+			return fmt.Errorf("-shard %d/%d: this shard has no games (the match has %d games; shards are dealt whole pairs)", cfg.Shard, cfg.Shards, total)
+		}
+	}
 	// One instance of each engine first: it checks the command, the
 	// handshake and the variant, and names the engine.
 	first := pool{}
@@ -680,11 +687,8 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 	for _, e := range cfg.Engines {
 		t.settings.tcs = append(t.settings.tcs, e.TC)
 	}
-	var slots int
-	t.enc, t.specs, slots, t.paired = schedule(cfg)
-	t.total = len(t.specs)
+	t.enc, t.specs, t.total, t.paired = enc, specs, total, paired
 	if cfg.Shards > 0 {
-		t.specs = shard(t.specs, cfg.Shard, cfg.Shards)
 		out.line("Shard %d of %d: %d of the match's %d games", cfg.Shard, cfg.Shards, len(t.specs), t.total)
 	}
 	for _, f := range []struct {
@@ -710,6 +714,8 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 	for _, s := range t.specs {
 		s.opening = &openings[s.slot]
 	}
+	t.settings.match = &matchInfo{games: t.total, shard: cfg.Shard, shards: cfg.Shards, shardGames: len(t.specs),
+		openings: openingsDigest(openings), settings: settingsDigest(cfg)}
 
 	matchCtx, stop := context.WithCancel(ctx)
 	defer stop()
@@ -870,7 +876,10 @@ move and every result. Flags follow cutechess-cli and fastchess:
   -shard I/N             play only the I-th of N shares of the match (same
                          openings and colours as the whole match)
   -merge FILE...         read the PGN files of a match's shards and print the
-                         whole match's statistics (with -sprt: its SPRT)
+                         whole match's statistics (with -sprt: its SPRT);
+                         refuses files of different matches (variant, time
+                         control, engines, openings) and empty files, and
+                         exits 1 naming every missing game
   -version               print the version`
 
 // buildCommit is set by the Makefile (go build -ldflags -X), for builds

@@ -1,0 +1,137 @@
+package match
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// playShards plays the given shards of a match (args without -shard and
+// -pgnout) into dir/NAME-I.pgn and returns the files.
+func playShards(t *testing.T, dir, name string, n int, args []string, shards ...int) []string {
+	t.Helper()
+	var files []string
+	for _, i := range shards {
+		f := filepath.Join(dir, fmt.Sprintf("%s-%d.pgn", name, i))
+		_, _, err := runMatch(t, context.Background(), slices.Concat(args, []string{"-shard", fmt.Sprintf("%d/%d", i, n), "-pgnout", f})...)
+		require.NoError(t, err)
+		files = append(files, f)
+	}
+	return files
+}
+
+// runMerge merges files (and more flags) as Main does.
+func runMerge(t *testing.T, args ...string) (string, string, error) {
+	t.Helper()
+	cfg, err := ParseArgs(append([]string{"-merge"}, args...))
+	require.NoError(t, err)
+	var out, errOut lockedBuffer
+	err = Run(context.Background(), cfg, &out, &errOut)
+	return out.String(), errOut.String(), err
+}
+
+// splitGames cuts a PGN file's text into its games.
+func splitGames(t *testing.T, text string) []string {
+	t.Helper()
+	var games []string
+	for _, g := range strings.SplitAfter(text, "\n\n[Event ") {
+		if len(games) > 0 {
+			g = "[Event " + g
+		}
+		games = append(games, strings.TrimSuffix(g, "[Event "))
+	}
+	return games
+}
+
+// TestMergeFindsMissingGames: the shards' own tags tell a merge how many
+// games the match has and which shard holds which share, so it finds a
+// shard that is missing entirely, games missing at the end of a shard, and
+// an empty shard, and fails on each, naming every missing game.
+func TestMergeFindsMissingGames(t *testing.T) {
+	dir := t.TempDir()
+	args := append(append(fake("A", "legal"), fake("B", "illegal")...), "-each", "depth=1", "-games", "12", "-repeat")
+	files := playShards(t, dir, "s", 3, args, 1, 2, 3)
+	out, errOut, err := runMerge(t, files...)
+	require.NoError(t, err)
+	require.Empty(t, errOut)
+	require.Contains(t, out, "Merged 12 games from 3 files\nScore of A vs B: 12 - 0 - 0")
+
+	// Shard 3 of 3 lost: games 5, 6, 11 and 12 (pairs 3 and 6) are missing.
+	out, errOut, err = runMerge(t, files[:2]...)
+	require.EqualError(t, err, "-merge: 4 of the match's 12 games are missing: 5-6, 11-12")
+	require.Contains(t, errOut, "Warning: shard 3 of 3 has no game in these files\n")
+	require.Contains(t, out, "Score of A vs B: 8 - 0 - 0", "the games there are still counted")
+
+	// The last game of shard 2 lost (game 10).
+	games := splitGames(t, readFile(t, files[1]))
+	require.Len(t, games, 4)
+	cut := filepath.Join(dir, "cut-2.pgn")
+	require.NoError(t, os.WriteFile(cut, []byte(strings.Join(games[:3], "")), 0o644))
+	_, errOut, err = runMerge(t, files[0], cut, files[2])
+	require.EqualError(t, err, "-merge: 1 of the match's 12 games are missing: 10")
+	require.Contains(t, errOut, "Warning: shard 2 of 3: 3 of its 4 games in these files\n")
+
+	// An empty shard file is an error of its own.
+	empty := filepath.Join(dir, "empty.pgn")
+	require.NoError(t, os.WriteFile(empty, nil, 0o644))
+	_, _, err = runMerge(t, files[0], files[1], empty)
+	require.EqualError(t, err, "-merge: "+empty+" holds no game")
+
+	// A shard with no games of the match is refused before it starts.
+	_, _, err = runMatch(t, context.Background(), append(slices.Clone(args[:len(args)-3]), "-games", "2", "-repeat", "-shard", "2/2")...)
+	require.EqualError(t, err, "-shard 2/2: this shard has no games (the match has 2 games; shards are dealt whole pairs)")
+
+	// A whole match that stopped early misses its last games too.
+	whole := filepath.Join(dir, "whole.pgn")
+	_, _, err = runMatch(t, context.Background(), append(args, "-pgnout", whole)...)
+	require.NoError(t, err)
+	games = splitGames(t, readFile(t, whole))
+	require.NoError(t, os.WriteFile(whole, []byte(strings.Join(games[:9], "")), 0o644))
+	_, _, err = runMerge(t, whole)
+	require.EqualError(t, err, "-merge: 3 of the match's 12 games are missing: 10-12")
+}
+
+// TestMergeRefusesOtherMatches: shards of matches that differ in variant,
+// time control, engine settings or opening set are not merged.
+func TestMergeRefusesOtherMatches(t *testing.T) {
+	dir := t.TempDir()
+	engines := append(fake("A", "legal"), fake("B", "illegal")...)
+	base := []string{"-games", "4", "-repeat", "-openings", "random", "plies=4", "bound=0", "-srand", "3"}
+	ref := playShards(t, dir, "ref", 2, slices.Concat(engines, []string{"-each", "depth=1"}, base), 1)[0]
+	cases := []struct {
+		name, want string
+		args       []string
+	}{
+		{"variant", "variant chaturanga here, chess in " + ref, slices.Concat(engines, []string{"-each", "depth=1", "-variant", "chaturanga"}, base)},
+		{"clock", "time control 10+0.1 here, - in " + ref, slices.Concat(engines, []string{"-each", "tc=10+0.1"}, base)},
+		{"depth", "the settings differ from " + ref, slices.Concat(engines, []string{"-each", "depth=2"}, base)},
+		{"option", "the settings differ from " + ref, slices.Concat(engines, []string{"-each", "depth=1", "option.Hash=2"}, base)},
+		{"openings", "the opening set differs from " + ref, slices.Concat(engines, []string{"-each", "depth=1"}, base[:len(base)-1], []string{"4"})},
+		{"games", "a match of 6 games here, of 4 in " + ref, slices.Concat(engines, []string{"-each", "depth=1"}, []string{"-games", "6"}, base[2:])},
+		{"shards", "shard 2 of 3 here, shard 1 of 2 in " + ref, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var other string
+			if c.args == nil {
+				other = playShards(t, dir, c.name, 3, slices.Concat(engines, []string{"-each", "depth=1"}, base), 2)[0]
+			} else {
+				other = playShards(t, dir, c.name, 2, c.args, 2)[0]
+			}
+			_, _, err := runMerge(t, ref, other)
+			require.Error(t, err)
+			require.Contains(t, err.Error(), c.want)
+			require.Contains(t, err.Error(), other)
+		})
+	}
+	// The same settings merge.
+	same := playShards(t, dir, "same", 2, slices.Concat(engines, []string{"-each", "depth=1"}, base), 2)[0]
+	_, _, err := runMerge(t, ref, same)
+	require.NoError(t, err)
+}
