@@ -1,6 +1,7 @@
 package match
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -44,8 +45,7 @@ type printer struct {
 
 // logFile is -log.
 type logFile struct {
-	mu sync.Mutex
-	w  io.Writer
+	*output
 	LogConfig
 }
 
@@ -55,10 +55,17 @@ func (l *logFile) write(level int, s string) {
 	}
 }
 
+// emit writes a line; a failure stops the match (see output).
 func (l *logFile) emit(level int, s string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	fmt.Fprintf(l.w, "%s [%s] %s\n", time.Now().Format("2006-01-02T15:04:05.000"), logLevels[level], s)
+	_ = l.output.write(fmt.Sprintf("%s [%s] %s\n", time.Now().Format("2006-01-02T15:04:05.000"), logLevels[level], s))
+}
+
+// logFailed is the log's failure, nil if none.
+func (p *printer) logFailed() error {
+	if p == nil || p.log == nil {
+		return nil
+	}
+	return p.log.failed()
 }
 
 // traffic is one line to or from an engine.
@@ -135,18 +142,16 @@ type tournament struct {
 	players  []Score
 	tally    []engineTally
 	out      *printer
-	pgn      io.Writer
-	epd      io.Writer
+	pgn      *output
+	epd      *output
 	stop     context.CancelFunc // ends the match early (SPRT)
 	start    time.Time
 
-	mu        sync.Mutex
-	next      int
-	running   int
-	finished  int
-	decision  string // SPRT: H0 or H1 once decided
-	pgnFailed bool
-	epdFailed bool
+	mu       sync.Mutex
+	next     int
+	running  int
+	finished int
+	decision string // SPRT: H0 or H1 once decided
 }
 
 // engineTally is what the end-of-match summary tells of one engine.
@@ -289,7 +294,7 @@ func (p pool) close(kill bool) {
 func (t *tournament) take(ctx context.Context) *gameSpec {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if ctx.Err() != nil || t.next >= len(t.specs) {
+	if ctx.Err() != nil || t.next >= len(t.specs) || t.outputFailed() != nil {
 		return nil
 	}
 	s := t.specs[t.next]
@@ -517,17 +522,12 @@ func (t *tournament) finish(r *gameResult) {
 	t.record(played{encounter: spec.encounter, white: spec.white, black: spec.black, result: r.result, termination: r.termination, pair: spec.pair})
 	t.tally[spec.white].thinking += r.thinking[board.White]
 	t.tally[spec.black].thinking += r.thinking[board.Black]
-	if t.pgn != nil {
-		if _, err := io.WriteString(t.pgn, r.pgn(t.cfg.Event, t.cfg.Site, t.cfg.PGNMin)); err != nil && !t.pgnFailed {
-			t.pgnFailed = true
-			t.out.warn("Warning: cannot write the PGN: %v", err)
-		}
-	}
-	if t.epd != nil {
-		if _, err := io.WriteString(t.epd, r.endFEN+"\n"); err != nil && !t.epdFailed {
-			t.epdFailed = true
-			t.out.warn("Warning: cannot write the EPD: %v", err)
-		}
+	// An output that cannot be written stops the match, as the SPRT does:
+	// the games in progress are abandoned, take starts no further game,
+	// and run reports the failure.
+	if t.pgn != nil && t.pgn.write(r.pgn(t.cfg.Event, t.cfg.Site, t.cfg.PGNMin)) != nil ||
+		t.epd.write(r.endFEN+"\n") != nil || t.out.logFailed() != nil {
+		t.stop()
 	}
 	t.out.line("Finished game %d (%s vs %s): %s {%s}", spec.number, r.white, r.black, r.result, r.reason)
 	t.out.line("%s", scoreLine(t.settings.names, e))
@@ -551,6 +551,11 @@ func (t *tournament) finish(r *gameResult) {
 	for _, l := range more {
 		t.out.line("%s", l)
 	}
+}
+
+// outputFailed is the first failure of -pgnout, -epdout or -log.
+func (t *tournament) outputFailed() error {
+	return cmp.Or(t.pgn.failed(), t.epd.failed(), t.out.logFailed())
 }
 
 func (t *tournament) statusText() string {
@@ -589,13 +594,18 @@ func (t *tournament) finalLines() []string {
 	return append(lines, t.tallyLines()...)
 }
 
-func (t *tournament) report(interrupted bool) {
+// report prints the end of the match: interrupted, stopped by a failure
+// (failed), or played to the end or to the SPRT's decision.
+func (t *tournament) report(interrupted bool, failed error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	var lines []string
-	if interrupted {
+	switch {
+	case interrupted:
 		lines = append(lines, fmt.Sprintf("Match interrupted: %d of %d games finished", t.finished, len(t.specs)))
-	} else if t.decision != "" {
+	case failed != nil:
+		lines = append(lines, fmt.Sprintf("Match stopped after %d of %d games: %v", t.finished, len(t.specs), failed))
+	case t.decision != "":
 		lines = append(lines, fmt.Sprintf("SPRT stopped the match after %d of %d games", t.finished, len(t.specs)))
 	}
 	lines = append(lines, t.finalLines()...)
@@ -616,23 +626,17 @@ func newTournament(cfg *Config, out *printer, names []string) *tournament {
 	return t
 }
 
-// appendFile opens -pgnout, -epdout or -log.
-func appendFile(name string) (*os.File, error) {
-	return os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
-}
-
 // Run plays a match (or with -merge reports on one). It returns ctx's
 // error when ctx ends it (the finished games are reported and written); all
 // engine processes are gone when it returns.
 func Run(ctx context.Context, cfg *Config, stdout, stderr io.Writer) error {
 	out := &printer{out: stdout, errOut: stderr, debug: cfg.Debug, start: time.Now()}
 	if cfg.Log.File != "" {
-		f, err := appendFile(cfg.Log.File)
+		f, err := newOutput("-log", cfg.Log.File)
 		if err != nil {
 			return err
 		}
-		defer f.Close()
-		out.log = &logFile{w: f, LogConfig: cfg.Log}
+		out.log = &logFile{output: f, LogConfig: cfg.Log}
 	}
 	var err error
 	if cfg.Merge != nil {
@@ -642,6 +646,9 @@ func Run(ctx context.Context, cfg *Config, stdout, stderr io.Writer) error {
 	}
 	if err != nil && ctx.Err() == nil {
 		out.log.write(levelErr, err.Error())
+	}
+	if out.log != nil {
+		err = cmp.Or(err, out.log.close())
 	}
 	return err
 }
@@ -692,18 +699,18 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 		out.line("Shard %d of %d: %d of the match's %d games", cfg.Shard, cfg.Shards, len(t.specs), t.total)
 	}
 	for _, f := range []struct {
-		name string
-		w    *io.Writer
-	}{{cfg.PGNOut, &t.pgn}, {cfg.EPDOut, &t.epd}} {
+		flag, name string
+		o          **output
+	}{{"-pgnout", cfg.PGNOut, &t.pgn}, {"-epdout", cfg.EPDOut, &t.epd}} {
 		if f.name == "" {
 			continue
 		}
-		file, err := appendFile(f.name)
+		o, err := newOutput(f.flag, f.name)
 		if err != nil {
 			return err
 		}
-		defer file.Close()
-		*f.w = file
+		defer o.close()
+		*f.o = o
 	}
 
 	openings, err := t.openings(ctx, first[0], slots)
@@ -766,11 +773,17 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 	if out.term != nil {
 		out.endStatus()
 	}
-	t.report(interrupted)
-	if interrupted {
+	failed := cmp.Or(t.outputFailed(), t.pgn.close(), t.epd.close())
+	switch {
+	case interrupted:
+		t.report(true, nil)
 		return ctx.Err()
+	case failed != nil:
+		t.report(false, failed)
+		return failed
 	}
-	return nil
+	t.report(false, nil)
+	return t.outputFailed() // the log may have failed in the report
 }
 
 // openings prepares one opening per slot.

@@ -1,0 +1,105 @@
+package match
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"sync"
+)
+
+// output is -pgnout, -epdout or -log: a file appended to as the match
+// goes. A write that fails is an error that stops the match: the file
+// keeps what was written before (a regular file is cut back to its size
+// before the failed write, so that it ends with a whole game or line), and
+// nothing more is written to it.
+type output struct {
+	mu   sync.Mutex
+	flag string // -pgnout, -epdout or -log
+	name string
+	w    io.WriteCloser
+	err  error // the first failure
+}
+
+// appendFile opens -pgnout, -epdout or -log.
+func appendFile(name string) (io.WriteCloser, error) {
+	return os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+}
+
+// openOutput opens the outputs (tests replace it).
+var openOutput = appendFile
+
+func newOutput(flag, name string) (*output, error) {
+	w, err := openOutput(name)
+	if err != nil {
+		return nil, err
+	}
+	return &output{flag: flag, name: name, w: w}, nil
+}
+
+// fail records the first failure, said as "-pgnout: cannot write FILE: why".
+func (o *output) fail(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	if o.err == nil {
+		o.err = fmt.Errorf("%s: cannot write %s: %v", o.flag, o.name, err)
+	}
+	return o.err
+}
+
+// write appends s; after a failure it writes nothing and returns the
+// failure again.
+func (o *output) write(s string) error {
+	if o == nil {
+		return nil
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.err != nil {
+		return o.err
+	}
+	size := int64(-1)
+	f, _ := o.w.(*os.File)
+	if f != nil {
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+			size = st.Size()
+		}
+	}
+	if _, err := io.WriteString(o.w, s); err != nil {
+		if size >= 0 {
+			_ = f.Truncate(size)
+		}
+		return o.fail(err)
+	}
+	return nil
+}
+
+// failed is the first failure, nil if none.
+func (o *output) failed() error {
+	if o == nil {
+		return nil
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.err
+}
+
+// close closes the file; an error there (a network file system reports
+// late) is a failure too. It returns the first failure.
+func (o *output) close() error {
+	if o == nil {
+		return nil
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.w != nil {
+		if err := o.w.Close(); err != nil {
+			o.fail(err)
+		}
+		o.w = nil
+	}
+	return o.err
+}
