@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"senapati/board"
+	"senapati/pgn"
 )
 
 var (
@@ -64,6 +65,7 @@ type Engine struct {
 	cmd      *exec.Cmd
 	stdin    io.WriteCloser
 	stdout   *os.File
+	stderr   *os.File
 	lines    chan engineLine
 	stop     chan struct{} // closed on shutdown; the reader then stops
 	exited   chan struct{} // closed once the process is reaped
@@ -72,7 +74,16 @@ type Engine struct {
 	mark     string    // the value of markVar in its environment
 	self     procStamp // tells the process from a later one with its pid
 	killedBy string    // why the runner killed it, when it did
+	quitLate bool      // it did not quit within a second and was killed
+
+	stderrDone chan struct{} // closed when its stderr is read to the end
+	tailMu     sync.Mutex
+	tail       []string // its last stderr lines
 }
+
+// tailLines is how many of an engine's last stderr lines a warning about
+// its end quotes.
+const tailLines = 3
 
 // startEngine starts the process and runs the UCI handshake: uci, the
 // variant, the options, isready.
@@ -90,27 +101,46 @@ func startEngine(ctx context.Context, cfg *EngineConfig, v *board.Variant, timeo
 	if err != nil {
 		return nil, err
 	}
-	cmd.Stdout = w
-	if err := cmd.Start(); err != nil {
+	er, ew, err := os.Pipe()
+	if err != nil {
 		r.Close()
 		w.Close()
+		return nil, err
+	}
+	cmd.Stdout, cmd.Stderr = w, ew
+	if err := cmd.Start(); err != nil {
+		for _, f := range []*os.File{r, w, er, ew} {
+			f.Close()
+		}
 		stdin.Close()
 		return nil, fmt.Errorf("cannot start %s: %v", cfg.Cmd, err)
 	}
 	w.Close()
+	ew.Close()
 	if testHookStart != nil {
 		testHookStart(cmd.Process.Pid)
 	}
-	e := &Engine{cfg: cfg, cmd: cmd, stdin: stdin, stdout: r, lines: make(chan engineLine, 256),
+	e := &Engine{cfg: cfg, cmd: cmd, stdin: stdin, stdout: r, stderr: er, lines: make(chan engineLine, 256),
 		stop: make(chan struct{}), exited: make(chan struct{}), out: out, options: map[string][]string{},
-		mark: mark, self: stampOf(cmd.Process.Pid)}
+		mark: mark, self: stampOf(cmd.Process.Pid), stderrDone: make(chan struct{})}
 	go e.read()
+	go e.readStderr()
 	go func() {
 		_ = cmd.Wait() // reaps the process: no zombie
 		close(e.exited)
 	}()
 	if err := e.handshake(ctx, v, timeout); err != nil {
+		if errors.Is(err, errDisconnected) { // give its end a moment to be reaped
+			select {
+			case <-e.exited:
+			case <-time.After(time.Second):
+			}
+		}
+		alive := e.alive()
 		e.kill()
+		if !alive && ctx.Err() == nil { // it ended by itself: say how
+			err = fmt.Errorf("%v (%v%s)", err, e.cmd.ProcessState, e.stderrNote("; stderr: "))
+		}
 		return nil, fmt.Errorf("%s: %v", cfg.Cmd, err)
 	}
 	return e, nil
@@ -125,33 +155,76 @@ func (e *Engine) label() string {
 
 func (e *Engine) read() {
 	defer close(e.lines)
-	br := bufio.NewReaderSize(e.stdout, 64<<10)
-	var line []byte
+	readLines(e.stdout, func() {
+		e.out.warn("Warning: %s wrote a line longer than %d bytes; such lines are dropped", e.label(), maxLine)
+	}, func(s string) bool {
+		e.out.traffic("%s(%d) < %s", e.label(), e.self.pid, s)
+		select {
+		case e.lines <- engineLine{s, time.Now()}:
+			return true
+		case <-e.stop:
+			return false
+		}
+	})
+}
+
+// readStderr passes what the engine writes on stderr to the log (and to
+// the terminal with -debug), cleaned, and keeps the last lines for the
+// warning should the engine end badly.
+func (e *Engine) readStderr() {
+	defer close(e.stderrDone)
+	readLines(e.stderr, func() {
+		e.out.warn("Warning: %s wrote a line longer than %d bytes on stderr; such lines are dropped", e.label(), maxLine)
+	}, func(s string) bool {
+		s = pgn.CleanTag(s)
+		e.out.engineNote("%s(%d) stderr: %s", e.label(), e.self.pid, s)
+		e.tailMu.Lock()
+		e.tail = append(e.tail, s)
+		if len(e.tail) > tailLines {
+			e.tail = e.tail[1:]
+		}
+		e.tailMu.Unlock()
+		return true
+	})
+}
+
+// readLines hands each non-empty line of r to line until r ends or line
+// returns false. A line longer than maxLine is dropped; tooLong is called
+// for the first such line.
+func readLines(r io.Reader, tooLongOnce func(), line func(string) bool) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	var buf []byte
 	tooLong, warned := false, false
 	for {
 		chunk, err := br.ReadSlice('\n')
-		if tooLong = tooLong || len(line)+len(chunk) > maxLine; !tooLong {
-			line = append(line, chunk...)
+		if tooLong = tooLong || len(buf)+len(chunk) > maxLine; !tooLong {
+			buf = append(buf, chunk...)
 		}
 		if errors.Is(err, bufio.ErrBufferFull) {
 			continue
 		}
-		if s := strings.TrimRight(string(line), "\r\n"); tooLong && !warned {
-			e.out.warn("Warning: %s wrote a line longer than %d bytes; such lines are dropped", e.label(), maxLine)
+		if s := strings.TrimRight(string(buf), "\r\n"); tooLong && !warned {
+			tooLongOnce()
 			warned = true
-		} else if !tooLong && s != "" {
-			e.out.traffic("%s(%d) < %s", e.label(), e.self.pid, s)
-			select {
-			case e.lines <- engineLine{s, time.Now()}:
-			case <-e.stop:
-				return
-			}
+		} else if !tooLong && s != "" && !line(s) {
+			return
 		}
-		line, tooLong = line[:0], false
+		buf, tooLong = buf[:0], false
 		if err != nil {
 			return
 		}
 	}
+}
+
+// stderrNote is the engine's last stderr lines after prefix, "" when it
+// wrote none.
+func (e *Engine) stderrNote(prefix string) string {
+	e.tailMu.Lock()
+	defer e.tailMu.Unlock()
+	if len(e.tail) == 0 {
+		return ""
+	}
+	return prefix + strings.Join(e.tail, " | ")
 }
 
 func (e *Engine) send(s string) error {
@@ -199,7 +272,7 @@ func (e *Engine) handshake(ctx context.Context, v *board.Variant, timeout time.D
 		return strings.TrimSpace(l.text) == "uciok"
 	})
 	if err != nil {
-		return fmt.Errorf("no uciok: %v", err)
+		return fmt.Errorf("no uciok: %w", err)
 	}
 	variantOpt, hasVariant := e.options["uci_variant"]
 	if v != board.Chess() {
@@ -382,10 +455,48 @@ func (e *Engine) quit() {
 			select {
 			case <-e.exited:
 			case <-time.After(time.Second):
+				e.quitLate = true
 			}
 		}
 	}
 	e.end(doomed)
+}
+
+// retire ends an engine the match is done with and reports how it ended:
+// a warning when it ended by itself or the runner killed it during a game
+// (with its last stderr lines), did not quit when asked, or quit with an
+// error status; a note in the log (and with -debug) when it quit cleanly
+// or kill is set (the match stops early). again follows a warning
+// ("; starting it again").
+func (e *Engine) retire(kill bool, again string) {
+	if !e.alive() {
+		e.kill() // releases the pipes
+		e.out.warn("Warning: %s%s", e.exitNote(), again)
+		e.warnStderr()
+		return
+	}
+	if kill {
+		e.kill()
+		e.out.engineNote("%s(%d) killed as the match stops (%v)", e.label(), e.self.pid, e.cmd.ProcessState)
+		return
+	}
+	e.quit()
+	switch st := e.cmd.ProcessState; {
+	case e.quitLate:
+		e.out.warn("Warning: %s did not quit within a second and was killed%s", e.label(), again)
+	case !st.Success():
+		e.out.warn("Warning: %s exited (%v) after quit%s", e.label(), st, again)
+		e.warnStderr()
+	default:
+		e.out.engineNote("%s(%d) exited (%v) after quit", e.label(), e.self.pid, st)
+	}
+}
+
+// warnStderr quotes the engine's last stderr lines, if any, in a warning.
+func (e *Engine) warnStderr() {
+	if note := e.stderrNote(""); note != "" {
+		e.out.warn("Warning: %s's stderr ended with: %s", e.label(), note)
+	}
 }
 
 // killFor kills the engine and remembers why, if it was still running.
@@ -418,5 +529,12 @@ func (e *Engine) end(doomed []procStamp) {
 		endAll(doomed, e.mark)
 		close(e.stop)
 		e.stdout.Close()
+		// Its last stderr lines may still be in the pipe: read them, unless
+		// a descendant that is not gone yet holds the pipe open.
+		select {
+		case <-e.stderrDone:
+		case <-time.After(500 * time.Millisecond):
+		}
+		e.stderr.Close()
 	})
 }

@@ -65,6 +65,7 @@ func TestMain(m *testing.M) {
 //	plain    the same, but announces no UCI_Variant (a chess-only engine)
 //	illegal  answers go with e2e5 (illegal in every game we start)
 //	crash    exits when asked to move
+//	nostart  exits with status 5 at uci, saying why on stderr
 //	hang     never answers go and ignores SIGTERM and SIGINT
 //	script   plays the given moves in turn, one per go
 //	hashed   plays a legal move picked by the position's hash and its
@@ -79,6 +80,9 @@ func TestMain(m *testing.M) {
 //	         session of its own (setsid), one that also has an empty
 //	         environment, and with "orphan" one more that its parent
 //	         leaves behind (session of its own, empty environment)
+//
+// With "stderr=TEXT" among its arguments an engine writes TEXT to its
+// stderr at every go, before it answers (or crashes).
 //
 // Helper processes of the spawn engine: "sleeper" sleeps, ignoring SIGTERM
 // and SIGINT; "orphaner FILE" starts a sleeper, writes its pid, and exits.
@@ -103,8 +107,11 @@ func fakeEngine(mode string, args []string) {
 	}
 	var delay time.Duration
 	var script []string
+	stderrText := ""
 	for _, a := range args {
-		if ms, ok := strings.CutPrefix(a, "slow="); ok {
+		if text, ok := strings.CutPrefix(a, "stderr="); ok {
+			stderrText = text
+		} else if ms, ok := strings.CutPrefix(a, "slow="); ok {
 			var n int
 			fmt.Sscan(ms, &n)
 			delay = time.Duration(n) * time.Millisecond
@@ -124,6 +131,10 @@ func fakeEngine(mode string, args []string) {
 		}
 		switch f[0] {
 		case "uci":
+			if mode == "nostart" {
+				fmt.Fprintln(os.Stderr, "fatal: no net")
+				os.Exit(5)
+			}
 			switch mode {
 			case "echo":
 				say("id name %s", script[0])
@@ -175,6 +186,9 @@ func fakeEngine(mode string, args []string) {
 				pos.DoMove(m)
 			}
 		case "go":
+			if stderrText != "" {
+				fmt.Fprintln(os.Stderr, stderrText)
+			}
 			switch mode {
 			case "legal", "plain", "long", "deaf", "spawn":
 				time.Sleep(delay)

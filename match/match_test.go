@@ -131,20 +131,20 @@ func TestMisbehavingEngines(t *testing.T) {
 		each        []string
 		reason      string // a regular expression
 		termination string
-		warning     string // on stderr before game 2 (a regular expression); "" for none
+		warning     string // on stderr after each game, Bad's end (a regular expression); "" for none
 	}{
 		{"IllegalMove", "illegal", nil, []string{"depth=1"}, ` makes an illegal move: e2e5 \(`, termIllegal, ""},
 		{"Crash", "crash", nil, []string{"depth=1"}, ` disconnects`, termAbandoned,
-			`Warning: Bad exited \(exit status 3\); starting it again`},
+			`Warning: Bad exited \(exit status 3\)`},
 		{"HangOnClock", "hang", nil, []string{"tc=0.3"}, ` loses on time \(still thinking \d+ ms over the limit\)`, termTime,
-			`Warning: Bad was killed by the runner \(no move on time\); starting it again`},
+			`Warning: Bad was killed by the runner \(no move on time\)`},
 		{"HangMoveTime", "hang", nil, []string{"st=0.2"}, ` loses on time \(still thinking \d+ ms over the limit\)`, termTime,
-			`Warning: Bad was killed by the runner \(no move on time\); starting it again`},
+			`Warning: Bad was killed by the runner \(no move on time\)`},
 		{"HangDepth", "hang", nil, []string{"depth=1"}, `'s connection stalls`, termStalled,
-			`Warning: Bad was killed by the runner \(no answer in 0\.3 s\); starting it again`},
+			`Warning: Bad was killed by the runner \(no answer in 0\.3 s\)`},
 		// Slow: the overrun in ms; it does not answer within the margin, so it is killed.
 		{"Slow", "legal", []string{"slow=400"}, []string{"st=0.05"}, ` loses on time \(still thinking (\d+) ms over the limit\)`, termTime,
-			`Warning: Bad was killed by the runner \(no move on time\); starting it again`},
+			`Warning: Bad was killed by the runner \(no move on time\)`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -172,8 +172,8 @@ func TestMisbehavingEngines(t *testing.T) {
 				require.Regexp(t, c.reason, g.LastComment())
 				replay(t, g)
 			}
-			if c.warning != "" { // a dead or killed engine is started again for game 2
-				require.Regexp(t, "^"+c.warning+"\n$", errOut)
+			if c.warning != "" { // a dead or killed engine is started again for game 2, and reported after the last
+				require.Regexp(t, "^"+c.warning+"; starting it again\n"+c.warning+"\n$", errOut)
 			} else {
 				require.Empty(t, errOut)
 			}

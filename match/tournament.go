@@ -68,6 +68,22 @@ func (p *printer) logFailed() error {
 	return p.log.failed()
 }
 
+// engineNote is what an engine wrote on stderr, or how it ended when it
+// ended as it should: in the log at level info (at any level with
+// engine=true), and on the terminal with -debug.
+func (p *printer) engineNote(format string, args ...any) {
+	if p == nil {
+		return
+	}
+	s := fmt.Sprintf(format, args...)
+	if p.debug {
+		p.write(p.errOut, fmt.Sprintf("%8.3f %s", time.Since(p.start).Seconds(), s))
+	}
+	if p.log != nil && (p.log.Level <= levelInfo || p.log.Engine) {
+		p.log.emit(levelInfo, s)
+	}
+}
+
 // traffic is one line to or from an engine.
 func (p *printer) traffic(format string, args ...any) {
 	if p == nil || !p.debug && (p.log == nil || !p.log.Engine) {
@@ -263,10 +279,7 @@ func (t *tournament) engine(ctx context.Context, p pool, idx int) (*Engine, erro
 		if e.alive() && !cfg.Restart {
 			return e, nil
 		}
-		if !e.alive() {
-			t.out.warn("Warning: %s; starting it again", e.exitNote())
-		}
-		e.quit()
+		e.retire(false, "; starting it again")
 		delete(p, idx)
 	}
 	e, err := startEngine(ctx, cfg, t.cfg.Variant, startTimeout(t.cfg), t.out)
@@ -280,13 +293,7 @@ func (t *tournament) engine(ctx context.Context, p pool, idx int) (*Engine, erro
 func (p pool) close(kill bool) {
 	var wg sync.WaitGroup
 	for _, e := range p {
-		wg.Go(func() {
-			if kill {
-				e.kill()
-			} else {
-				e.quit()
-			}
-		})
+		wg.Go(func() { e.retire(kill, "") })
 	}
 	wg.Wait()
 }
