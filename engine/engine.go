@@ -20,16 +20,18 @@ import (
 // why before a session sets it).
 func NewSearch(s search.Settings) *search.Engine {
 	nets, _ := nnue.Choose(s.UseNNUE, s.EvalFile)
-	return search.NewEngine(s, evaluation(nets), eval.PieceValue)
+	return search.NewEngine(s, evaluation(nets, s.MoveRule), eval.PieceValue)
 }
 
 // evaluation makes each thread's evaluation: the nets for their games,
-// the hand-crafted evaluation for the rest (and for all when none).
-func evaluation(nets nnue.Nets) search.NewEvaluation {
+// the hand-crafted evaluation for the rest (and for all when none), which
+// fades toward a draw by the move rule the game is played by.
+func evaluation(nets nnue.Nets, rule search.MoveRule) search.NewEvaluation {
+	handcrafted := func(p *board.Position) int { return eval.EvaluateRule(p, rule.For(p.Variant())) }
 	if len(nets) == 0 {
-		return search.Static(eval.Evaluate)
+		return search.Static(handcrafted)
 	}
-	return func() search.Evaluation { return nnue.NewEvaluation(nets, eval.Evaluate) }
+	return func() search.Evaluation { return nnue.NewEvaluation(nets, handcrafted) }
 }
 
 // Player is what the protocols drive: the search engine, the evaluation's
@@ -42,11 +44,12 @@ type Player struct {
 // New is the playing engine.
 func New(s search.Settings) *Player {
 	nets, _ := nnue.Choose(s.UseNNUE, s.EvalFile)
-	return &Player{Engine: search.NewEngine(s, evaluation(nets), eval.PieceValue), nets: nets}
+	return &Player{Engine: search.NewEngine(s, evaluation(nets, s.MoveRule), eval.PieceValue), nets: nets}
 }
 
 // Configure changes the settings between searches; a change of the
-// evaluation's settings swaps every thread's evaluation.
+// evaluation's settings (the nets, the move rule) swaps every thread's
+// evaluation.
 func (p *Player) Configure(s search.Settings) {
 	old := p.Engine.Settings()
 	if s.UseNNUE != old.UseNNUE || s.EvalFile != old.EvalFile {
@@ -56,7 +59,9 @@ func (p *Player) Configure(s search.Settings) {
 			nets, _ = nnue.Choose(s.UseNNUE, s.EvalFile)
 		}
 		p.nets = nets
-		p.Engine.SetEvaluation(evaluation(nets))
+		p.Engine.SetEvaluation(evaluation(nets, s.MoveRule))
+	} else if s.MoveRule != old.MoveRule {
+		p.Engine.SetEvaluation(evaluation(p.nets, s.MoveRule))
 	}
 	p.Engine.Configure(s)
 }
@@ -70,10 +75,11 @@ func (p *Player) CheckEvalFile(path string) (string, error) {
 	return n.Describe(), nil
 }
 
-// Explain lists the hand-crafted evaluation's terms and, where a network
-// scores this game, the network's score beside them.
+// Explain lists the hand-crafted evaluation's terms under the move rule in
+// force and, where a network scores this game, the network's score beside
+// them.
 func (p *Player) Explain(pos *board.Position) []string {
-	lines := eval.Report(pos)
+	lines := eval.Report(pos, p.Settings().MoveRule.For(pos.Variant()))
 	if n := p.nets[pos.Variant()]; n != nil {
 		lines = append(lines, fmt.Sprintf("NNUE evaluation %+.2f (side to move), the score the search uses; %s", float64(n.Evaluate(pos))/100, n.Describe()))
 	} else {

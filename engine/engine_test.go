@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -39,6 +40,31 @@ func TestSettingsChooseTheEvaluation(t *testing.T) {
 	require.Contains(t, p.Explain(&pos)[len(p.Explain(&pos))-1], "NNUE: none")
 	_, err := p.CheckEvalFile(path + ".missing")
 	require.Error(t, err)
+}
+
+// The MoveRule setting reaches the evaluation, whichever way the engine is
+// made or set: a rook ending at a halfmove clock of 98 is still won under
+// 100 moves a side (the game goes on to 200 plies), where chess's own 50
+// fade it to nearly a draw.
+func TestMoveRuleReachesTheEvaluation(t *testing.T) {
+	pos, err := board.ParseFEN(board.Chess(), "8/8/3k4/8/8/8/8/R3K3 w - - 98 60")
+	require.NoError(t, err)
+	score := func(e *search.Engine) int {
+		return e.Search(context.Background(), pos, nil, search.Limits{Depth: 1}, func(search.Info) {}).Score
+	}
+	s := search.DefaultSettings()
+	s.HashMB = 1
+	own := score(NewSearch(s))
+	require.Less(t, own, 50, "chess's 50 moves: nearly drawn")
+	s.MoveRule = search.Fixed(100)
+	hundred := score(NewSearch(s))
+	require.Greater(t, hundred, 300, "100 moves: still won")
+	p := New(search.DefaultSettings())
+	require.Equal(t, own, score(p.Engine))
+	p.Configure(s)
+	p.NewGame()
+	require.Equal(t, hundred, score(p.Engine), "set between games")
+	require.Contains(t, p.Explain(&pos)[len(p.Explain(&pos))-3], "move rule                     0        0        0")
 }
 
 // BenchmarkBench runs the bench positions of each game with the

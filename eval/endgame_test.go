@@ -102,6 +102,26 @@ func TestMoveRuleScale(t *testing.T) {
 	}
 }
 
+// The fade follows the move rule the game is played by, not the variant's
+// own: under 100 moves a clock of 98 plies is still in the rule's first
+// half, and with the rule off nothing fades.
+func TestMoveRuleInForce(t *testing.T) {
+	at := func(clock, moveRule int) int {
+		p := mustFEN(t, board.Chess(), sprintf("8/8/3k4/8/8/8/8/R3K3 w - - %d 60", clock))
+		require.Equal(t, EvaluateRule(&p, moveRule), ExplainRule(&p, moveRule).Total)
+		return EvaluateRule(&p, moveRule)
+	}
+	full := at(0, 50)
+	assert.Less(t, at(98, 50), full/10, "chess's own 50 moves")
+	assert.Equal(t, full, at(98, 100))
+	assert.Equal(t, full, at(100, 100))
+	assert.Less(t, at(150, 100), full*3/4)
+	assert.Less(t, at(198, 100), full/10)
+	assert.Equal(t, full, at(198, 0), "no rule, no fade")
+	p := mustFEN(t, board.Chess(), "8/8/3k4/8/8/8/8/R3K3 w - - 98 60")
+	assert.Equal(t, Evaluate(&p), EvaluateRule(&p, 50), "Evaluate is the variant's own rule")
+}
+
 // Chaturanga: with one enemy man left, the hunt counts the squares it can
 // flee to; a Mantri hemmed in by the Ratha scores better for White than a
 // free one, all else equal.

@@ -103,8 +103,9 @@ func taper(mg, eg, phase int) int {
 }
 
 // total is the score from White's point of view: the sum of the tapered
-// terms, then scaled for material that cannot win, then for the move rule.
-func (a *acc) total(pr *params, p *board.Position) (sum, scaled, final int) {
+// terms, then scaled for material that cannot win, then for a move rule of
+// moveRule moves per side.
+func (a *acc) total(pr *params, p *board.Position, moveRule int) (sum, scaled, final int) {
 	switch a.special {
 	case specialBare:
 		return a.bare, a.bare, a.bare
@@ -119,16 +120,21 @@ func (a *acc) total(pr *params, p *board.Position) (sum, scaled, final int) {
 		favoured = board.Black
 	}
 	scaled = sum * a.scale[favoured] / scaleNormal
-	return sum, scaled, moveRuleScale(p, scaled)
+	return sum, scaled, moveRuleScale(p, scaled, moveRule)
 }
 
 // Evaluate returns the static score in centipawns from the side to move's
-// point of view. It does not allocate.
-func Evaluate(p *board.Position) int {
+// point of view, under the variant's own move rule. It does not allocate.
+func Evaluate(p *board.Position) int { return EvaluateRule(p, p.Variant().DefaultMoveRule()) }
+
+// EvaluateRule is Evaluate under a move rule of moveRule moves per side
+// (0: none), the rule the game is played by: the score fades toward a
+// draw over the rule's second half. It does not allocate.
+func EvaluateRule(p *board.Position, moveRule int) int {
 	pr := paramsFor(p.Variant())
 	var a acc
 	compute(p, pr, &a)
-	_, _, s := a.total(pr, p)
+	_, _, s := a.total(pr, p, moveRule)
 	if p.SideToMove() == board.Black {
 		return -s
 	}
@@ -138,7 +144,11 @@ func Evaluate(p *board.Position) int {
 // Explain splits the evaluation into its terms (for the UCI `eval`
 // command). Total equals Evaluate(p) for White to move and -Evaluate(p)
 // for Black to move.
-func Explain(p *board.Position) Breakdown {
+func Explain(p *board.Position) Breakdown { return ExplainRule(p, p.Variant().DefaultMoveRule()) }
+
+// ExplainRule is Explain under a move rule of moveRule moves per side;
+// its Total agrees with EvaluateRule(p, moveRule).
+func ExplainRule(p *board.Position, moveRule int) Breakdown {
 	pr := paramsFor(p.Variant())
 	var a acc
 	compute(p, pr, &a)
@@ -160,7 +170,7 @@ func Explain(p *board.Position) Breakdown {
 		b.Terms = append(b.Terms, Term{Name: "insufficient material", MG: -sum.MG, EG: -sum.EG, Score: -sum.Score})
 		sum.Score = 0
 	}
-	_, scaled, final := a.total(pr, p)
+	_, scaled, final := a.total(pr, p, moveRule)
 	if a.special == specialNone {
 		b.Terms = append(b.Terms,
 			Term{Name: "drawish material", Score: scaled - sum.Score},
@@ -640,13 +650,14 @@ func evalDurg(p *board.Position, pr *params, a *acc, c board.Color, sign int, zo
 	}
 }
 
-// Report is the evaluation's terms as a table (the UCI `eval` command),
-// White's point of view, then the total for the side to move.
-func Report(p *board.Position) []string {
-	b := Explain(p)
+// Report is the evaluation's terms under a move rule of moveRule moves
+// per side as a table (the UCI `eval` command), White's point of view,
+// then the total for the side to move.
+func Report(p *board.Position, moveRule int) []string {
+	b := ExplainRule(p, moveRule)
 	lines := []string{fmt.Sprintf("%-22s %8s %8s %8s", "term", "mg", "eg", "score")}
 	for _, t := range b.Terms {
 		lines = append(lines, fmt.Sprintf("%-22s %8d %8d %8d", t.Name, t.MG, t.EG, t.Score))
 	}
-	return append(lines, fmt.Sprintf("phase %d; total %d cp (White's view), %d cp for the side to move", b.Phase, b.Total, Evaluate(p)))
+	return append(lines, fmt.Sprintf("phase %d; total %d cp (White's view), %d cp for the side to move", b.Phase, b.Total, EvaluateRule(p, moveRule)))
 }

@@ -306,7 +306,7 @@ func PieceSquareUses(p *board.Position, out []PieceSquareUse) (uses []PieceSquar
 		}
 		out = append(out, PieceSquareUse{int(pc.Type())*81 + int(rs), sign})
 	}
-	_, _, whiteScore = a.total(pr, p)
+	_, _, whiteScore = a.total(pr, p, p.Variant().DefaultMoveRule())
 	return out, a.phase, whiteScore
 }
 
