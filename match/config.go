@@ -213,7 +213,7 @@ const (
 type OpeningConfig struct {
 	Kind   int
 	File   string
-	Format string // epd or pgn
+	Format string // epd or pgn; "": from the file name (see bookFormat)
 	Random bool   // order=random
 	Plies  int    // pgn: plies used (0: all); random: plies played (0: 8)
 	Start  int    // first opening used, from 1
@@ -452,7 +452,7 @@ func parseShard(v string, cfg *Config) error {
 func ParseArgs(args []string) (*Config, error) {
 	cfg := &Config{
 		Variant: board.Chess(), Games: 1, Rounds: 1, Repeat: 1, Concurrency: 1,
-		Openings: OpeningConfig{Format: "epd", Start: 1, Bound: 150, Depth: 4, Policy: policyDefault},
+		Openings: OpeningConfig{Start: 1, Bound: 150, Depth: 4, Policy: policyDefault},
 		Event:    "senapati match", Site: "?", Stall: 30 * time.Second, RatingEvery: 10, Progress: "auto",
 	}
 	var engineArgs [][]string
@@ -490,6 +490,9 @@ func ParseArgs(args []string) (*Config, error) {
 			eachArgs = append(eachArgs, vals...)
 		case "variant":
 			if v, err = one(); err == nil {
+				if strings.EqualFold(v, "standard") { // fastchess's and lichess's name of chess
+					v = "chess"
+				}
 				cfg.Variant, err = board.VariantByName(v)
 			}
 		case "games", "rounds", "concurrency", "maxmoves", "ratinginterval", "timemargin", "wait", "seeds":

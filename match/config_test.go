@@ -64,7 +64,7 @@ func TestParseArgs(t *testing.T) {
 	require.Equal(t, 2, cfg.Repeat)
 	require.Equal(t, 2, cfg.Concurrency)
 	require.True(t, cfg.Gauntlet)
-	require.Equal(t, OpeningConfig{Kind: openingsRandom, Format: "epd", Start: 1, Plies: 6, Bound: 100, Depth: 4, Seed: 7, seeded: true, Policy: policyDefault}, cfg.Openings)
+	require.Equal(t, OpeningConfig{Kind: openingsRandom, Start: 1, Plies: 6, Bound: 100, Depth: 4, Seed: 7, seeded: true, Policy: policyDefault}, cfg.Openings)
 	require.Equal(t, Adjudication{Draw: true, DrawMoveNumber: 40, DrawMoveCount: 8, DrawScore: 10,
 		Resign: true, ResignMoveCount: 3, ResignScore: 500, ResignTwoSided: true, MaxMoves: 200}, cfg.Adjudication)
 	require.Equal(t, &SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.1, Model: ModelNormalized}, cfg.SPRT)

@@ -62,6 +62,7 @@ type Engine struct {
 	cfg      *EngineConfig
 	IDName   string
 	options  map[string][]string // announced options by lower-case name: the words after "type"
+	declared []string            // the announced options' names as the engine spells them
 	cmd      *exec.Cmd
 	stdin    io.WriteCloser
 	stdout   *os.File
@@ -267,7 +268,11 @@ func (e *Engine) handshake(ctx context.Context, v *board.Variant, timeout time.D
 			e.IDName = strings.TrimSpace(strings.TrimPrefix(l.text, "id name "))
 		case strings.HasPrefix(l.text, "option name "):
 			name, rest, _ := strings.Cut(strings.TrimPrefix(l.text, "option name "), " type ")
-			e.options[strings.ToLower(strings.TrimSpace(name))] = strings.Fields(rest)
+			name = strings.TrimSpace(name)
+			if _, seen := e.options[strings.ToLower(name)]; !seen {
+				e.declared = append(e.declared, name)
+			}
+			e.options[strings.ToLower(name)] = strings.Fields(rest)
 		}
 		return strings.TrimSpace(l.text) == "uciok"
 	})
@@ -290,6 +295,10 @@ func (e *Engine) handshake(ctx context.Context, v *board.Variant, timeout time.D
 		}
 	}
 	for _, o := range e.cfg.Options {
+		if _, ok := e.options[strings.ToLower(o.Name)]; !ok {
+			e.out.warnOnce(fmt.Sprintf("%p option %s", e.cfg, strings.ToLower(o.Name)),
+				"Warning: %s does not declare option %s in its uci answer (%s); sent all the same", e.label(), pgn.CleanTag(o.Name), e.declaredNote())
+		}
 		if err := e.send("setoption name " + o.Name + " value " + o.Value); err != nil {
 			return err
 		}
@@ -300,6 +309,18 @@ func (e *Engine) handshake(ctx context.Context, v *board.Variant, timeout time.D
 		}
 	}
 	return e.sync(ctx, deadline)
+}
+
+// declaredNote lists the options the engine declared, for a warning.
+func (e *Engine) declaredNote() string {
+	const most = 12
+	switch n := len(e.declared); {
+	case n == 0:
+		return "it declares none"
+	case n > most:
+		return "it declares " + pgn.CleanTag(strings.Join(e.declared[:most], ", ")) + fmt.Sprintf(" and %d more", n-most)
+	}
+	return "it declares " + pgn.CleanTag(strings.Join(e.declared, ", "))
 }
 
 // sync sends isready and waits for readyok.

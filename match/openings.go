@@ -2,6 +2,7 @@ package match
 
 import (
 	"bufio"
+	"compress/gzip"
 	"context"
 	"fmt"
 	"io"
@@ -131,6 +132,53 @@ func readPGN(v *board.Variant, r io.Reader, plies int) ([]Opening, error) {
 	return out, nil
 }
 
+// bookFormat is the format of a book: format= when given, else the file's
+// extension (.pgn or .epd, also before .gz, in any case), else what the
+// text starts with ('[': a PGN tag; anything else: EPD).
+func bookFormat(o *OpeningConfig, r *bufio.Reader) string {
+	if o.Format != "" {
+		return o.Format
+	}
+	name := strings.TrimSuffix(strings.ToLower(o.File), ".gz")
+	switch {
+	case strings.HasSuffix(name, ".pgn"):
+		return "pgn"
+	case strings.HasSuffix(name, ".epd"):
+		return "epd"
+	}
+	for n := 1; ; n++ {
+		b, err := r.Peek(n)
+		if err != nil || n > 4096 {
+			return "epd"
+		}
+		switch c := b[n-1]; c {
+		case ' ', '\t', '\r', '\n':
+			continue
+		case '[':
+			return "pgn"
+		default:
+			return "epd"
+		}
+	}
+}
+
+// bookReader reads a book's text: through gzip when it is named .gz or
+// starts as gzip does, and without a UTF-8 byte order mark.
+func bookReader(name string, f io.Reader) (*bufio.Reader, error) {
+	r := bufio.NewReader(f)
+	if magic, _ := r.Peek(2); strings.HasSuffix(strings.ToLower(name), ".gz") || string(magic) == "\x1f\x8b" {
+		z, err := gzip.NewReader(r)
+		if err != nil {
+			return nil, fmt.Errorf("not gzip: %v", err)
+		}
+		r = bufio.NewReader(z)
+	}
+	if bom, _ := r.Peek(3); string(bom) == "\ufeff" {
+		_, _ = r.Discard(3)
+	}
+	return r, nil
+}
+
 // loadOpenings reads the -openings file.
 func loadOpenings(v *board.Variant, o *OpeningConfig) ([]Opening, error) {
 	f, err := os.Open(o.File)
@@ -138,11 +186,15 @@ func loadOpenings(v *board.Variant, o *OpeningConfig) ([]Opening, error) {
 		return nil, err
 	}
 	defer f.Close()
+	r, err := bookReader(o.File, f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", o.File, err)
+	}
 	var all []Opening
-	if o.Format == "pgn" {
-		all, err = readPGN(v, f, o.Plies)
+	if bookFormat(o, r) == "pgn" {
+		all, err = readPGN(v, r, o.Plies)
 	} else {
-		all, err = readEPD(v, f)
+		all, err = readEPD(v, r)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", o.File, err)

@@ -41,6 +41,7 @@ type printer struct {
 	debug  bool // -debug: the UCI traffic on errOut
 	start  time.Time
 	log    *logFile
+	warned map[string]bool // the keys of warnOnce's warnings
 }
 
 // logFile is -log.
@@ -123,6 +124,23 @@ func (p *printer) warn(format string, args ...any) {
 	s := fmt.Sprintf(format, args...)
 	p.write(p.errOut, s)
 	p.log.write(levelWarn, s)
+}
+
+// warnOnce warns unless a warning of the same key was given before.
+func (p *printer) warnOnce(key, format string, args ...any) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	seen := p.warned[key]
+	if p.warned == nil {
+		p.warned = map[string]bool{}
+	}
+	p.warned[key] = true
+	p.mu.Unlock()
+	if !seen {
+		p.warn(format, args...)
+	}
 }
 
 func (p *printer) setStatus(s string) {
@@ -845,7 +863,7 @@ move and every result. Flags follow cutechess-cli and fastchess:
   -each KEY=VALUE...     settings for every engine: tc=[MOVES/]SECONDS[+INC]
                          (e.g. 40/60, 10+0.1), st=SECONDS per move, depth=N,
                          nodes=N, timemargin=MS, option.NAME=VALUE
-  -variant chess|chaturanga|durg                          (default chess)
+  -variant chess|chaturanga|durg   (default chess; standard is chess)
   -games N               games per pairing and round      (default 1)
   -rounds N              rounds                           (default 1)
   -repeat [N]            play each opening N times, colours swapped (N=2)
@@ -856,6 +874,8 @@ move and every result. Flags follow cutechess-cli and fastchess:
   -seeds N               gauntlet: the first N engines play all others (default 1)
   -openings file=F [format=epd|pgn] [order=random|sequential] [plies=N] [start=N]
             [policy=default|round|encounter]
+                         format: by default from the name (.epd, .pgn,
+                         also .epd.gz, .pgn.gz, read through gzip)
   -openings random [plies=8] [bound=150] [depth=4|nodes=N] [seed=S] [policy=...]
                          seeded random playouts; positions the first engine
                          scores beyond bound centipawns are discarded
