@@ -641,13 +641,14 @@ func (c *CECP) report(j *cecpJob, nps int, in search.Info) {
 
 // cecpScore writes mates as 100000+N (mate in N moves) and -100000-N.
 func cecpScore(s int) int {
+	n, mate := search.MateIn(s)
 	switch {
-	case s >= search.MateBound:
-		return 100000 + (search.Mate-s+1)/2
-	case s <= -search.MateBound:
-		return -100000 - (search.Mate+s)/2
+	case !mate:
+		return s
+	case s > 0:
+		return 100000 + n
 	}
-	return s
+	return -100000 + n
 }
 
 // setting applies memory N (Hash) or cores N (Threads), capped to the

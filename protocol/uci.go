@@ -458,11 +458,8 @@ func (u *UCI) noMoves(p *board.Position) {
 }
 
 func formatScore(s int) string {
-	switch {
-	case s >= search.MateBound:
-		return fmt.Sprintf("mate %d", (search.Mate-s+1)/2)
-	case s <= -search.MateBound:
-		return fmt.Sprintf("mate %d", -(search.Mate+s)/2)
+	if n, mate := search.MateIn(s); mate {
+		return fmt.Sprintf("mate %d", n)
 	}
 	return fmt.Sprintf("cp %d", s)
 }

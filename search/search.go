@@ -24,6 +24,20 @@ const (
 	MateBound = Mate - MaxPly
 )
 
+// MateIn is how a score is shown (UCI's `score mate N`, CECP's 100000+N,
+// the web board's mate): for a mate score, ok and the moves to mate, N
+// when the side to move mates in N, -N when it is mated in N (0: mated
+// now); for any other score, not ok.
+func MateIn(score int) (moves int, ok bool) {
+	switch {
+	case score >= MateBound:
+		return (Mate - score + 1) / 2, true
+	case score <= -MateBound:
+		return -(Mate + score) / 2, true
+	}
+	return 0, false
+}
+
 // PieceValuer gives material values for move ordering.
 type PieceValuer func(*board.Variant, board.PieceType) int
 

@@ -226,3 +226,21 @@ func TestCancellingAFinishedSearchNeverStopsTheNext(t *testing.T) {
 		require.Equal(t, 2, r.Depth, "search %d stopped short", i)
 	}
 }
+
+// MateIn is the one conversion of a score for output: moves to mate,
+// positive when the side to move mates, negative when it is mated.
+func TestMateIn(t *testing.T) {
+	for _, tc := range []struct {
+		score, moves int
+		mate         bool
+	}{
+		{Mate - 1, 1, true}, {Mate - 2, 1, true}, {Mate - 3, 2, true},
+		{-Mate, 0, true}, {-Mate + 2, -1, true}, {-Mate + 4, -2, true},
+		{MateBound, (MaxPly + 1) / 2, true}, {-MateBound, -MaxPly / 2, true},
+		{MateBound - 1, 0, false}, {-MateBound + 1, 0, false}, {0, 0, false}, {350, 0, false},
+	} {
+		moves, mate := MateIn(tc.score)
+		require.Equal(t, tc.mate, mate, "%d", tc.score)
+		require.Equal(t, tc.moves, moves, "%d", tc.score)
+	}
+}

@@ -241,7 +241,7 @@ func (s *Server) engineMove(w http.ResponseWriter, r *http.Request) {
 	}
 	uci := root.MoveString(res.Best)
 	g.endJob(j, n, uci)
-	mate := mateIn(res.Score)
+	mate, _ := search.MateIn(res.Score)
 	if err := g.play(uci, pgn.EvalComment(res.Score, mate, res.Depth, elapsed), true, p.strength.Label()); err != nil {
 		writeError(w, fmt.Errorf("the engine's move %s: %v", uci, err)) // a bug: the search plays legal moves
 		return

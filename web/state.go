@@ -253,17 +253,6 @@ type wdlView struct {
 	Loss int `json:"loss"`
 }
 
-// mateIn is the UCI mate distance of a search score, 0 when it is not a mate.
-func mateIn(score int) int {
-	switch {
-	case score >= search.MateBound:
-		return (search.Mate - score + 1) / 2
-	case score <= -search.MateBound:
-		return -(search.Mate + score) / 2
-	}
-	return 0
-}
-
 func newInfoView(kind string, epoch, ply int, root *board.Position, in search.Info, wdl WDL) infoView {
 	out := infoView{Kind: kind, Epoch: epoch, Ply: ply, Side: root.SideToMove().String(), Fullmove: root.FullmoveNumber(), Depth: in.Depth, SelDepth: in.SelDepth, MultiPV: in.MultiPV,
 		Nodes: in.Nodes, NPS: in.NPS, TimeMs: in.Time.Milliseconds(), PV: []string{}, PVUCI: []string{}}
@@ -272,10 +261,10 @@ func newInfoView(kind string, epoch, ply int, root *board.Position, in search.In
 		out.WDL.Win, out.WDL.Draw, out.WDL.Loss = wdl(root, in.Score)
 	}
 	white := in.Score
-	if mate := mateIn(in.Score); mate != 0 {
+	if mate, ok := search.MateIn(in.Score); ok {
 		out.Mate = &mate
 		white = 100000
-		if mate < 0 {
+		if in.Score < 0 {
 			white = -100000
 		}
 	} else {
