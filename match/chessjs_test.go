@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -120,4 +121,50 @@ func TestChessJSReadsOurPGN(t *testing.T) {
 		require.Equal(t, strings.HasSuffix(g.Moves[len(g.Moves)-1].Text, "#"), r.Checkmate, "game %d", i+1)
 	}
 	t.Logf("chess.js (strict) accepted %d games, %s", len(games), strings.TrimSpace(stderr.String()))
+}
+
+// chessJSTag is a tag line as chess.js reads it: its grammar takes a tag
+// value as any characters but '"', with no escapes at all (chess.js 1.4.0).
+var chessJSTag = regexp.MustCompile(`^\[[A-Za-z0-9_]+ "[^"]*"\]$`)
+
+// TestQuotesInTagsForChessJS: a quote in an engine's name or in -event
+// (which the PGN standard would escape as \", a form chess.js refuses)
+// becomes an apostrophe, so that strict chess.js reads the file; a
+// backslash stays escaped as \\, which chess.js accepts.
+func TestQuotesInTagsForChessJS(t *testing.T) {
+	pgn := filepath.Join(t.TempDir(), "games.pgn")
+	args := append(fake(`Say "hi" \ bye`, "legal"), fake(`"Q"`, "legal")...)
+	out, _, err := runMatch(t, context.Background(), append(args, "-each", "depth=1", "-games", "2", "-maxmoves", "3",
+		"-event", `The "big" one`, "-site", `C:\games "home"`, "-pgnout", pgn)...)
+	require.NoError(t, err)
+	require.Contains(t, out, `Started game 1 of 2 (Say 'hi' \ bye vs 'Q')`, "the terminal shows the names the PGN has")
+	text := readFile(t, pgn)
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, "[") {
+			require.Regexp(t, chessJSTag, line)
+		}
+	}
+	require.Contains(t, text, "[Event \"The 'big' one\"]\n[Site \"C:\\\\games 'home'\"]\n")
+	require.Contains(t, text, "[White \"Say 'hi' \\\\ bye\"]\n[Black \"'Q'\"]\n")
+	games := readGames(t, pgn)
+	require.Len(t, games, 2)
+	require.Equal(t, `Say 'hi' \ bye`, tagOf(games[0], "White"))
+	require.Equal(t, `C:\games 'home'`, tagOf(games[0], "Site"))
+
+	if testing.Short() {
+		t.Skip("-short: installs chess.js from npm")
+	}
+	for _, tool := range []string{"bash", "node", "npm"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s not found: chess.js itself is not asked", tool)
+		}
+	}
+	cmd := exec.Command("bash", filepath.Join("..", "scripts", "check-pgn-chessjs.sh"), pgn)
+	msg, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) && exit.ExitCode() == 3 {
+		t.Skipf("chess.js could not be installed from npm:\n%s", msg)
+	}
+	require.NoError(t, err, "%s", msg)
+	require.Contains(t, string(msg), "chess.js strict: 2 of 2 games accepted")
 }

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"senapati/board"
-	"senapati/pgn"
 )
 
 // TimeControl is what one engine may spend: a clock (Base per Moves moves,
@@ -683,7 +682,9 @@ func checkMergeArgs(args []string) error {
 
 // defaultNames fills in names missing from the configs: the engine's own
 // id name, else the command's base name; duplicates get -2, -3... Names
-// are cleaned of what a terminal or a PGN tag cannot show.
+// are cleaned of what a terminal or a PGN tag cannot show, and their
+// quotes become apostrophes (see tagText), so that the terminal shows the
+// names the PGN holds.
 func defaultNames(engines []EngineConfig, idNames []string) {
 	seen := map[string]int{}
 	for i := range engines {
@@ -693,7 +694,7 @@ func defaultNames(engines []EngineConfig, idNames []string) {
 				engines[i].Name = idNames[i]
 			}
 		}
-		engines[i].Name = pgn.CleanTag(engines[i].Name)
+		engines[i].Name = tagText(engines[i].Name)
 	}
 	for i := range engines {
 		n := engines[i].Name

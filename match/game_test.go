@@ -210,7 +210,7 @@ func TestPGNText(t *testing.T) {
 [Date "2025.03.04"]
 [Round "7"]
 [White "A"]
-[Black "B \"quoted\""]
+[Black "B 'quoted'"]
 [Result "0-1"]
 [WhiteNumber "1"]
 [BlackNumber "2"]
@@ -246,7 +246,7 @@ func TestPGNText(t *testing.T) {
 	require.Len(t, games, 2)
 	require.Len(t, games[1].Moves, 30)
 	require.Equal(t, "book, Black mates", games[1].LastComment())
-	require.Equal(t, `B "quoted"`, tagOf(games[1], "Black"))
+	require.Equal(t, `B 'quoted'`, tagOf(games[1], "Black"), "quotes become apostrophes (see tagText)")
 }
 
 func TestTimeLossReason(t *testing.T) {

@@ -3,6 +3,7 @@ package match
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"senapati/board"
 	"senapati/pgn"
@@ -19,18 +20,26 @@ type matchInfo struct {
 	openings, settings        string
 }
 
+// tagText is s as senapati match writes it in a tag: cleaned
+// (pgn.CleanTag), and with every '"' an apostrophe. The PGN standard
+// escapes a quote in a tag as \", but strict readers such as chess.js
+// (whose grammar takes a tag value as anything but '"') refuse any quote
+// inside a tag, escaped or not; a backslash stays (the writer escapes it
+// as \\, which they accept).
+func tagText(s string) string { return strings.ReplaceAll(pgn.CleanTag(s), `"`, "'") }
+
 // pgn is a finished game as its PGN record (the pgn package writes the
 // movetext in algebraic notation and cleans the text). Unless minimal, each
 // engine move carries {score/depth time} and book moves {book}; the reason
 // for the result joins the last move's comment.
 func (r *gameResult) pgn(event, site string, minimal bool) string {
 	g := &pgn.Game{}
-	g.SetTag("Event", event)
-	g.SetTag("Site", site)
+	g.SetTag("Event", tagText(event))
+	g.SetTag("Site", tagText(site))
 	g.SetTag("Date", r.date.Format("2006.01.02"))
 	g.SetTag("Round", strconv.Itoa(r.spec.number))
-	g.SetTag("White", r.white)
-	g.SetTag("Black", r.black)
+	g.SetTag("White", tagText(r.white))
+	g.SetTag("Black", tagText(r.black))
 	g.SetResult(r.result)
 	// What -merge needs to put the games of shards back into one match.
 	g.SetTag("WhiteNumber", strconv.Itoa(r.spec.white+1))
