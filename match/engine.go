@@ -76,6 +76,7 @@ type Engine struct {
 	self     procStamp // tells the process from a later one with its pid
 	killedBy string    // why the runner killed it, when it did
 	quitLate bool      // it did not quit within a second and was killed
+	retired  sync.Once
 
 	stderrDone chan struct{} // closed when its stderr is read to the end
 	tailMu     sync.Mutex
@@ -488,8 +489,12 @@ func (e *Engine) quit() {
 // (with its last stderr lines), did not quit when asked, or quit with an
 // error status; a note in the log (and with -debug) when it quit cleanly
 // or kill is set (the match stops early). again follows a warning
-// ("; starting it again").
+// ("; starting it again"). Only the first call does anything.
 func (e *Engine) retire(kill bool, again string) {
+	e.retired.Do(func() { e.doRetire(kill, again) })
+}
+
+func (e *Engine) doRetire(kill bool, again string) {
 	if !e.alive() {
 		e.kill() // releases the pipes
 		e.out.warn("Warning: %s%s", e.exitNote(), again)

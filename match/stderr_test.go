@@ -37,6 +37,10 @@ func TestEngineStderrAndExits(t *testing.T) {
 	require.Regexp(t, `(?m)^\S+ \[info\] Good\(\d+\) stderr: just saying$`, text)
 	require.Regexp(t, `(?m)^\S+ \[warn\] Warning: Bad exited \(exit status 3\)$`, text)
 	require.Regexp(t, `(?m)^\S+ \[info\] Good\(\d+\) exited \(exit status 0\) after quit$`, text)
+	quit := regexp.MustCompile(`Good\(\d+\) exited \(exit status 0\) after quit`).FindStringIndex(text)
+	require.NotNil(t, quit)
+	require.Less(t, quit[0], strings.Index(text, "[info] Finished match"), "the engines' ends come before the report")
+	require.Less(t, strings.LastIndex(text, "Warning: Bad exited (exit status 3)"), strings.Index(text, "[info] Finished match"))
 
 	// Without -debug the terminal gets the warnings only; engine=true
 	// puts the stderr lines in the log at any level.

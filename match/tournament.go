@@ -787,7 +787,7 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 	wg.Wait()
 	interrupted = ctx.Err() != nil
 	var closing sync.WaitGroup
-	for _, p := range pools[1:] {
+	for _, p := range pools { // before the report, so that the engines' ends come first
 		closing.Go(func() { p.close(interrupted) })
 	}
 	closing.Wait()
