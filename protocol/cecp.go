@@ -50,32 +50,18 @@ type cecpJob struct {
 	done      chan struct{}
 	cancel    context.CancelFunc
 	root      board.Position
-	guess     board.Move // ponder: the opponent's move the search assumes
-	guessText string     // the guess as text; "" when not pondering
+	guess     board.Move     // ponder: the opponent's move the search assumes
+	guessText string         // the guess as text; "" when not pondering
+	ponder    *search.Ponder // ponder: hit when the guess comes true
 	start     time.Time
 	result    search.Result
 
 	mu   sync.Mutex
 	last search.Info // the last progress report (PV not kept), for the . command
-	// A ponder hit must reach the search after it has begun (it starts in
-	// ponder mode); its first report shows that it has.
-	reported, hitPending bool
 	// abandoned: stopJob has begun (force, new, setboard, undo, a missed
 	// ponder guess...): the position searched is gone, and nothing of this
 	// search is printed any more, not even its last report.
 	abandoned bool
-}
-
-// ponderHit turns the ponder search into the engine's own timed search,
-// now if it has begun, else at its first report.
-func (j *cecpJob) ponderHit(e Engine) {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	if j.reported {
-		e.PonderHit()
-	} else {
-		j.hitPending = true
-	}
 }
 
 type jobKind uint8
@@ -398,7 +384,7 @@ func (c *CECP) userMove(s string) {
 			c.playMove(m)
 			j.kind = thinkJob
 			c.moveNow.Store(&j.cancel)
-			j.ponderHit(c.engine)
+			j.ponder.Hit()
 			return
 		}
 	}
@@ -487,7 +473,7 @@ func (c *CECP) ponderOn(guess board.Move) {
 		return
 	}
 	l := c.limits(root.SideToMove())
-	l.Ponder = true
+	l.Ponder = &search.Ponder{}
 	c.startJob(ponderJob, root, guess, l)
 }
 
@@ -527,7 +513,7 @@ func (c *CECP) startJob(kind jobKind, root board.Position, guess board.Move, l s
 	}
 	keepProcsForInput(c.settings.Threads)
 	ctx, cancel := context.WithCancel(context.Background())
-	j := &cecpJob{kind: kind, done: make(chan struct{}), cancel: cancel, root: root, guess: guess, start: time.Now()}
+	j := &cecpJob{kind: kind, done: make(chan struct{}), cancel: cancel, root: root, guess: guess, ponder: l.Ponder, start: time.Now()}
 	if guess != board.NoMove {
 		j.guessText = c.pos.MoveString(guess)
 	}
@@ -614,11 +600,6 @@ func (c *CECP) report(j *cecpJob, nps int, in search.Info) {
 		return
 	}
 	j.last = search.Info{Depth: in.Depth, Nodes: in.Nodes, Time: in.Time}
-	j.reported = true
-	if j.hitPending {
-		j.hitPending = false
-		c.engine.PonderHit()
-	}
 	if !c.post.Load() {
 		return
 	}

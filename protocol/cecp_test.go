@@ -550,6 +550,39 @@ func TestCECPPonderHit(t *testing.T) {
 	require.Nil(t, c.job, "easy ends pondering")
 }
 
+// The guess played at once, before the ponder search has begun, still
+// makes it the engine's own search: it ends at its depth with a move.
+func TestCECPPonderHitBeforeTheSearchBegins(t *testing.T) {
+	var out testio.SyncBuffer
+	c := newTestCECP(&out)
+	finish := func() {
+		t.Helper()
+		select {
+		case <-c.job.done:
+		case <-time.After(10 * time.Second):
+			t.Fatal("the ponder hit was lost: the search waits for stop")
+		}
+		c.jobEnded()
+	}
+	c.Handle("new")
+	c.Handle("hard")
+	c.Handle("sd 2")
+	c.Handle("usermove e2e4")
+	finish() // the engine's reply, then it ponders
+	hits := 0
+	for ; hits < 30 && c.job != nil; hits++ {
+		require.Equal(t, ponderJob, c.job.kind)
+		p := c.job.ponder
+		require.True(t, p.Pondering())
+		playGuess(t, c, c.job.guessText)
+		require.False(t, p.Pondering())
+		out.Reset()
+		finish()
+		require.Contains(t, out.String(), "move ")
+	}
+	require.Greater(t, hits, 5)
+}
+
 // playGuess plays the move the ponder search assumed: a ponder hit, so
 // the same search goes on as the engine's own.
 func playGuess(t *testing.T, c *CECP, move string) {

@@ -13,11 +13,12 @@ import (
 
 // Engine is what a protocol session drives.
 type Engine interface {
-	// Search runs one search; report is called from one goroutine.
+	// Search runs one search; report is called from one goroutine. A
+	// ponder search (limits.Ponder) becomes a timed one when the session
+	// hits its Ponder.
 	Search(ctx context.Context, root board.Position, history []uint64, limits search.Limits, report func(search.Info)) search.Result
-	Stop()      // end the running search as soon as possible
-	PonderHit() // a ponder search becomes a timed one
-	NewGame()   // forget what was learnt
+	Stop()    // end the running search as soon as possible
+	NewGame() // forget what was learnt
 	ClearHash()
 	Settings() search.Settings
 	Configure(search.Settings) // between searches only

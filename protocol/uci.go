@@ -19,6 +19,9 @@ type UCI struct {
 	state
 	*output
 	job *job // the running search or tool; nil when idle
+	// pondering is the ponder state of the last search started, for
+	// urgent (which runs beside the command loop).
+	pondering atomic.Pointer[search.Ponder]
 }
 
 // job is work running beside the command loop.
@@ -26,10 +29,7 @@ type job struct {
 	done    chan struct{}
 	cancel  context.CancelFunc // nil: a tool (perft, bench) that runs to its end
 	endless bool               // a search that waits for stop (infinite, ponder)
-	// hit: ponderhit came for this search. A hit that arrives before the
-	// search has set itself up would be lost, so the search's reports
-	// apply it again.
-	hit atomic.Bool
+	ponder  *search.Ponder     // a ponder search's, which ponderhit hits; else nil
 	// answered: bestmove is (about to be) out, so a command the GUI sends
 	// on reading it may wait the moment until done.
 	answered atomic.Bool
@@ -67,7 +67,7 @@ func (u *UCI) urgent(line string) {
 	case "stop":
 		u.engine.Stop()
 	case "ponderhit":
-		u.engine.PonderHit()
+		u.pondering.Load().Hit()
 	}
 }
 
@@ -84,10 +84,9 @@ func (u *UCI) Handle(line string) bool {
 	case "stop":
 		u.stopSearch()
 	case "ponderhit":
-		u.engine.PonderHit()
 		if u.job != nil {
 			u.job.endless = false
-			u.job.hit.Store(true)
+			u.job.ponder.Hit()
 		}
 	case "isready":
 		u.applyIfIdle()
@@ -319,7 +318,7 @@ func (u *UCI) parseGo(args []string) (l search.Limits, perftDepth int) {
 		case name == "infinite":
 			l.Infinite = true
 		case name == "ponder":
-			l.Ponder = true
+			l.Ponder = &search.Ponder{}
 		case name == "searchmoves":
 			for ; i+1 < len(args); i++ {
 				m, err := u.pos.ParseMove(args[i+1])
@@ -338,7 +337,7 @@ func (u *UCI) parseGo(args []string) (l search.Limits, perftDepth int) {
 	l.Mate = min(l.Mate, search.MaxPly/2)
 	l.Depth = min(l.Depth, search.MaxPly-1)
 	hasLimit := l.Depth > 0 || l.Nodes > 0 || l.MoveTime > 0 || l.Mate > 0 || l.Time[u.pos.SideToMove()] > 0
-	if !hasLimit && !l.Ponder {
+	if !hasLimit && l.Ponder == nil {
 		l.Infinite = true // nothing would end it: wait for stop
 	}
 	return l, perftDepth
@@ -393,19 +392,15 @@ func (u *UCI) startSearch(l search.Limits) {
 	}
 	keepProcsForInput(u.settings.Threads)
 	ctx, cancel := context.WithCancel(context.Background())
-	j := &job{done: make(chan struct{}), cancel: cancel, endless: l.Infinite || l.Ponder}
+	j := &job{done: make(chan struct{}), cancel: cancel, endless: l.Infinite || l.Ponder != nil, ponder: l.Ponder}
 	u.job = j
+	u.pondering.Store(l.Ponder)
 	history := append([]uint64(nil), u.history...)
 	showWDL := u.showWDL // the search's copy: setoption may change the session's
 	go func() {
 		defer close(j.done)
 		defer cancel()
-		res := u.engine.Search(ctx, root, history, l, func(in search.Info) {
-			if l.Ponder && j.hit.Load() {
-				u.engine.PonderHit()
-			}
-			u.sendInfo(&root, in, showWDL)
-		})
+		res := u.engine.Search(ctx, root, history, l, func(in search.Info) { u.sendInfo(&root, in, showWDL) })
 		j.answered.Store(true)
 		switch {
 		case res.Best == board.NoMove:

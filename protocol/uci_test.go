@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"senapati/board"
+	"senapati/internal/testio"
 	"senapati/internal/testload"
 )
 
@@ -375,13 +376,40 @@ func TestOverlongLinesAreDroppedWhole(t *testing.T) {
 }
 
 func TestPonderhitRightAfterGoPonderIsNeverLost(t *testing.T) {
-	// The search resets its ponder state when it starts; a ponderhit that
-	// came first used to be lost, leaving a search that waits for stop.
+	// The session owns the search's ponder state (search.Ponder): a
+	// ponderhit that comes before the search has begun is not lost, and a
+	// search that lost it would wait for stop.
 	s := newSession(t)
 	for i := 0; i < 100; i++ {
 		s.send("position startpos moves e2e4", "go ponder wtime 60 btime 60", "ponderhit")
 		s.expect("bestmove", 5*time.Second)
 	}
+}
+
+// The same, one command after the other in the command loop (the reader's
+// early ponderhit left out): go ponder with a depth, then ponderhit at once;
+// the search ends at its depth without stop.
+func TestPonderhitBeforeTheSearchBeginsEndsItAtItsDepth(t *testing.T) {
+	var out testio.SyncBuffer
+	u := newTestUCI(&out)
+	for i := 0; i < 50; i++ {
+		u.Handle("position startpos moves e2e4")
+		u.Handle("go ponder depth 2")
+		p := u.job.ponder
+		require.True(t, p.Pondering())
+		u.Handle("ponderhit")
+		require.False(t, p.Pondering())
+		select {
+		case <-u.job.done:
+		case <-time.After(10 * time.Second):
+			t.Fatal("ponderhit was lost: the search waits for stop")
+		}
+		require.Contains(t, out.String(), "bestmove ")
+		out.Reset()
+	}
+	u.Handle("go depth 1")
+	require.Nil(t, u.job.ponder, "no ponder state without go ponder")
+	u.wait()
 }
 
 // A search, however few CPUs Go was given, leaves the input reader spare

@@ -71,7 +71,7 @@ type Engine struct {
 	mu        sync.Mutex
 	stop      atomic.Bool
 	stopAsked atomic.Bool // Stop was called: stop is also set by limits
-	ponder    atomic.Bool
+	ponder    ponderState // the running search's limits.Ponder
 	startTime time.Time
 	workers   []*worker
 	gameSeed  uint64   // the weakened choice's seed this game, unless settings fix one
@@ -149,9 +149,6 @@ func (e *Engine) Stop() {
 	e.stop.Store(true)
 }
 
-// PonderHit turns a ponder search into a normal timed one.
-func (e *Engine) PonderHit() { e.ponder.Store(false) }
-
 // NewGame forgets everything learnt (ucinewgame).
 func (e *Engine) NewGame() {
 	e.mu.Lock() // never while a search runs
@@ -214,7 +211,7 @@ func (e *Engine) Search(ctx context.Context, root board.Position, history []uint
 	if ctx.Err() != nil { // stopped before it began
 		e.Stop()
 	}
-	e.ponder.Store(limits.Ponder)
+	e.ponder = ponderState{limits.Ponder}
 	e.startTime = time.Now()
 	e.TT.NewSearch()
 	if ctx.Done() != nil {

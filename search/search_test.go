@@ -244,3 +244,29 @@ func TestMateIn(t *testing.T) {
 		require.Equal(t, tc.moves, moves, "%d", tc.score)
 	}
 }
+
+// The caller owns the ponder state: a ponder search waits for Hit even
+// when its depth is done, and a Hit that came before the search began is
+// never lost (the search only reads it).
+func TestPonderHitBeforeTheSearchBegins(t *testing.T) {
+	e := newTestEngine(1)
+	p := board.Chess().StartPosition()
+	hit := &Ponder{}
+	hit.Hit()
+	r := e.Search(context.Background(), p, nil, Limits{Depth: 3, Ponder: hit}, nil)
+	require.Equal(t, 3, r.Depth)
+
+	waiting := &Ponder{}
+	done := make(chan Result)
+	go func() { done <- e.Search(context.Background(), p, nil, Limits{Depth: 3, Ponder: waiting}, nil) }()
+	select {
+	case <-done:
+		t.Fatal("a ponder search answered before its hit")
+	case <-time.After(100 * time.Millisecond):
+	}
+	require.True(t, waiting.Pondering())
+	waiting.Hit()
+	require.False(t, waiting.Pondering())
+	require.Equal(t, 3, (<-done).Depth)
+	require.False(t, (*Ponder)(nil).Pondering())
+}

@@ -115,7 +115,7 @@ func TestWeakChoiceIsSeeded(t *testing.T) {
 // A weakened go infinite spends its budget, then waits for stop, and
 // answers at once when it comes; so does ponder until ponderhit.
 func TestWeakSearchWaitsForStopAndPonderHit(t *testing.T) {
-	for _, l := range []Limits{{Infinite: true}, {Ponder: true, Time: [2]time.Duration{time.Minute, time.Minute}}} {
+	for _, l := range []Limits{{Infinite: true}, {Ponder: &Ponder{}, Time: [2]time.Duration{time.Minute, time.Minute}}} {
 		e := newWeakEngine(0, 1)
 		done := make(chan Result)
 		p := board.Chess().StartPosition()
@@ -126,8 +126,8 @@ func TestWeakSearchWaitsForStopAndPonderHit(t *testing.T) {
 		case <-time.After(300 * time.Millisecond): // far beyond a level-0 budget
 		}
 		start := time.Now()
-		if l.Ponder {
-			e.PonderHit()
+		if l.Ponder != nil {
+			l.Ponder.Hit()
 		} else {
 			e.Stop()
 		}

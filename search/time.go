@@ -1,6 +1,7 @@
 package search
 
 import (
+	"sync/atomic"
 	"time"
 
 	"senapati/board"
@@ -15,9 +16,32 @@ type Limits struct {
 	Time, Inc   [2]time.Duration // by colour, White first
 	MovesToGo   int
 	Infinite    bool
-	Ponder      bool
+	Ponder      *Ponder      // non-nil: think on the opponent's time until Ponder.Hit
 	SearchMoves []board.Move // restrict the root to these moves
 }
+
+// Ponder is a ponder search's state, made and kept by whoever runs the
+// search: the search thinks on the opponent's time, with no clock running,
+// until Hit says the opponent played the move it assumes; from then on it
+// is a normal timed search. Hit may come at any time, before the search
+// has begun too: the search only reads it.
+type Ponder struct{ hit atomic.Bool }
+
+// Hit: the move assumed was played (UCI ponderhit, CECP the guessed
+// move). Nothing for nil.
+func (p *Ponder) Hit() {
+	if p != nil {
+		p.hit.Store(true)
+	}
+}
+
+// Pondering: p is a ponder search's state with no hit yet.
+func (p *Ponder) Pondering() bool { return p != nil && !p.hit.Load() }
+
+// ponderState is the running search's Ponder, as its threads read it.
+type ponderState struct{ p *Ponder }
+
+func (s ponderState) Load() bool { return s.p.Pondering() }
 
 func (l *Limits) hasClock(side int) bool { return l.Time[side] > 0 }
 
