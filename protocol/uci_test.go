@@ -17,18 +17,18 @@ import (
 
 // session drives a UCI loop through pipes, as a GUI would.
 type session struct {
-	t     *testing.T
+	t     testing.TB
 	in    *io.PipeWriter
 	lines chan string
 	done  chan struct{}
 }
 
-func newSession(t *testing.T) *session {
+func newSession(t testing.TB) *session {
 	return startSession(t, func(in io.Reader, out io.Writer) { newTestUCI(out).Run(in) })
 }
 
 // startSession runs a protocol loop on pipes.
-func startSession(t *testing.T, run func(in io.Reader, out io.Writer)) *session {
+func startSession(t testing.TB, run func(in io.Reader, out io.Writer)) *session {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	s := &session{t: t, in: inW, lines: make(chan string, 1000), done: make(chan struct{})}
@@ -225,43 +225,66 @@ func TestMultiPVSearchMovesMateAndPonder(t *testing.T) {
 }
 
 // playClockGame lets two sessions play one game at base+inc from the start
-// position, charging each the wall time from `go` to `bestmove`; it fails
-// if a clock runs out. It returns the number of moves played.
-func playClockGame(t *testing.T, variant string, base, inc time.Duration, maxPlies int) int {
+// position, charging each side what the clock now (wall or CPU time)
+// advanced from `go` to `bestmove`; it fails if a clock runs out. It
+// returns the least time a side had left after a move.
+func playClockGame(t testing.TB, variant string, base, inc time.Duration, maxPlies int, now func() time.Duration) (least time.Duration) {
 	engines := [2]*session{newSession(t), newSession(t)}
 	for _, e := range engines {
 		e.send("setoption name UCI_Variant value "+variant, "ucinewgame", "isready")
 		e.expect("readyok", 5*time.Second)
 	}
 	clock := [2]time.Duration{base, base}
+	least = base
 	var moves []string
 	for ply := 0; ply < maxPlies; ply++ {
 		side := ply % 2
 		e := engines[side]
 		e.send("position startpos moves " + strings.Join(moves, " "))
-		start := time.Now()
+		start := now()
 		e.send("go wtime " + ms(clock[0]) + " btime " + ms(clock[1]) + " winc " + ms(inc) + " binc " + ms(inc))
-		out := e.expect("bestmove", clock[side]+time.Second)
-		clock[side] -= time.Since(start)
+		out := e.expect("bestmove", clock[side]+10*time.Second) // a hang, not a time loss
+		clock[side] -= now() - start
 		require.Positive(t, clock[side], "%s lost on time at ply %d", variant, ply)
+		least = min(least, clock[side])
 		clock[side] += inc
 		f := strings.Fields(out[len(out)-1])
 		if f[1] == "(none)" {
-			return ply
+			return least
 		}
 		moves = append(moves, f[1])
 	}
-	return maxPlies
+	return least
 }
 
+// No time loss at fast controls, each move charged the process's CPU time
+// from go to bestmove: the work the engine did, which a busy machine does
+// not make longer (its wall clock runs on while the engine waits for a
+// CPU). BenchmarkFastControls charges the wall clock, as a GUI does.
 func TestNoTimeLossAtFastControls(t *testing.T) {
-	testload.SkipWhenOverloaded(t)
+	cpu := func() time.Duration { return testload.CPU(t) }
 	for _, v := range []string{"chess", "chaturanga", "durg"} {
-		playClockGame(t, v, time.Second, 10*time.Millisecond, 80)
+		playClockGame(t, v, time.Second, 10*time.Millisecond, 80, cpu)
 	}
 	if !testing.Short() {
-		playClockGame(t, "durg", 10*time.Second, 100*time.Millisecond, 40)
+		playClockGame(t, "durg", 10*time.Second, 100*time.Millisecond, 40, cpu)
 	}
+}
+
+// BenchmarkFastControls plays the games of TestNoTimeLossAtFastControls
+// on the wall clock, as a GUI charges them, and fails on a time loss; it
+// reports the least time left on a clock after a move (best measured on an
+// idle machine).
+func BenchmarkFastControls(b *testing.B) {
+	began := time.Now()
+	wall := func() time.Duration { return time.Since(began) }
+	least := time.Second
+	for b.Loop() {
+		for _, v := range []string{"chess", "chaturanga", "durg"} {
+			least = min(least, playClockGame(b, v, time.Second, 10*time.Millisecond, 80, wall))
+		}
+	}
+	b.ReportMetric(float64(least.Microseconds())/1000, "ms-left-least")
 }
 
 func TestCommandsDuringEndlessSearchDoNotHang(t *testing.T) {

@@ -1,6 +1,7 @@
-// Package testload lets tests that charge wall-clock time step aside on a
-// machine running far more work than it has CPUs: there the scheduler, not
-// the engine, decides whether a 10 ms increment is kept.
+// Package testload keeps a loaded machine from deciding tests: CPU is the
+// process's CPU time, which a test can charge instead of wall-clock time
+// (a busy machine slows the clock on the wall, not the work done).
+// SkipWhenOverloaded is for the tests still on the wall clock.
 package testload
 
 import (
