@@ -3,4 +3,3 @@
 // (a busy machine slows the clock on the wall, not the work done). No
 // test skips itself for load.
 package testload
-
