@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -240,5 +241,27 @@ func TestPackedInputsEqualPositionInputs(t *testing.T) {
 				require.Equal(t, f.Active(&p, c), got, "%s: %s", v.Name(), p.FEN())
 			}
 		}
+	}
+}
+
+// TestShippedNets: every net in nets/ reads, for the game its name says,
+// and every game on by default has one.
+func TestShippedNets(t *testing.T) {
+	entries, err := builtinFiles.ReadDir("nets")
+	require.NoError(t, err)
+	for _, e := range entries {
+		name, ok := strings.CutSuffix(e.Name(), ".nnue")
+		if !ok {
+			continue
+		}
+		data, err := builtinFiles.ReadFile("nets/" + e.Name())
+		require.NoError(t, err)
+		n, err := ReadNet(data)
+		require.NoError(t, err, e.Name())
+		require.Equal(t, name, n.Variant.Name())
+	}
+	for v := range defaultOn {
+		_, err := builtinFiles.ReadFile("nets/" + v + ".nnue")
+		require.NoError(t, err, "%s is on by default", v)
 	}
 }
