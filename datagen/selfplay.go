@@ -264,7 +264,9 @@ type player struct {
 	cfg    *Config
 	engine *search.Engine
 	ml     board.MoveList
-	hashes []uint64
+	hashes []uint64 // history's keys of game, up to last
+	game   *board.Game
+	last   board.Position
 }
 
 func (p *player) limits() search.Limits {
@@ -313,14 +315,16 @@ func (p *player) opening(ctx context.Context, n uint64) (*board.Game, error) {
 	return nil, fmt.Errorf("no opening within %d cp after 1000 tries: raise -bound or lower -random", cfg.OpeningBound)
 }
 
-// history is the keys of g's positions before the current one.
+// history is the keys of g's positions before the current one, kept up
+// to date by replaying only the moves played since the last call.
 func (p *player) history(g *board.Game) []uint64 {
-	p.hashes = p.hashes[:0]
-	q := g.Start
-	p.hashes = append(p.hashes, q.Hash())
-	for _, m := range g.Moves {
-		q.DoMove(m)
-		p.hashes = append(p.hashes, q.Hash())
+	if p.game != g { // held here, g's memory cannot be another game's
+
+		p.game, p.hashes, p.last = g, append(p.hashes[:0], g.Start.Hash()), g.Start
+	}
+	for _, m := range g.Moves[len(p.hashes)-1:] {
+		p.last.DoMove(m)
+		p.hashes = append(p.hashes, p.last.Hash())
 	}
 	return p.hashes[:len(p.hashes)-1]
 }

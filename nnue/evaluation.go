@@ -129,8 +129,10 @@ func (e *Evaluation) update(ply int) {
 		e.added[c], e.removed[c] = e.added[c][:0], e.removed[c][:0]
 	}
 	e.pieceChanges(parent, child)
-	if f.Inputs > f.pieceCount && stateMayDiffer(parent, child, f) {
-		e.stateChanges(parent, child)
+	if f.Inputs > f.pieceCount {
+		if ps, cs := parent.State(), child.State(); stateMayDiffer(&ps, &cs, parent, child, f) {
+			e.stateChanges(parent, child, &ps, &cs)
+		}
 	}
 	for c := board.White; c <= board.Black; c++ {
 		e.net.apply(e.accumulator(ply, c), e.accumulator(ply-1, c), e.added[c], e.removed[c])
@@ -167,17 +169,17 @@ func (e *Evaluation) pieceChanges(parent, child *board.Position) {
 
 // stateMayDiffer: a state input can change only when these do (the lost
 // pieces: with a capture or a promotion).
-func stateMayDiffer(parent, child *board.Position, f *Features) bool {
-	ps, cs := parent.State(), child.State()
+func stateMayDiffer(ps, cs *board.PackedState, parent, child *board.Position, f *Features) bool {
+	pawns := func(p *board.Position) int {
+		return p.Pieces(board.White, board.Pawn).Count() + p.Pieces(board.Black, board.Pawn).Count()
+	}
 	return ps.Castling != cs.Castling || ps.Leap != cs.Leap || ps.Waiting != cs.Waiting ||
 		ps.Fallen != cs.Fallen || ps.Called != cs.Called ||
-		(f.lost >= 0 && (parent.Occupied() != child.Occupied() && parent.Occupied().Count() != child.Occupied().Count() ||
-			parent.Pieces(board.White, board.Pawn).Count()+parent.Pieces(board.Black, board.Pawn).Count() !=
-				child.Pieces(board.White, board.Pawn).Count()+child.Pieces(board.Black, board.Pawn).Count()))
+		f.lost >= 0 && (parent.Occupied().Count() != child.Occupied().Count() || pawns(parent) != pawns(child))
 }
 
 // stateChanges lists the state inputs that changed, by perspective.
-func (e *Evaluation) stateChanges(parent, child *board.Position) {
+func (e *Evaluation) stateChanges(parent, child *board.Position, ps, cs *board.PackedState) {
 	f := e.feat
 	for i, p := range [2]*board.Position{parent, child} {
 		if f.lost >= 0 {
@@ -188,10 +190,9 @@ func (e *Evaluation) stateChanges(parent, child *board.Position) {
 			}
 		}
 	}
-	ps, cs := parent.State(), child.State()
 	for c := board.White; c <= board.Black; c++ {
-		e.before = f.AppendState(e.before[:0], c, &ps, &e.countBuf[0])
-		e.after = f.AppendState(e.after[:0], c, &cs, &e.countBuf[1])
+		e.before = f.AppendState(e.before[:0], c, ps, &e.countBuf[0])
+		e.after = f.AppendState(e.after[:0], c, cs, &e.countBuf[1])
 		for _, x := range e.before {
 			if !contains(e.after, x) {
 				e.removed[c] = append(e.removed[c], x)

@@ -164,8 +164,9 @@ func (r *reader) each(train, hold func(us, them []int, target float32)) error {
 			if err != nil {
 				break
 			}
+			heldOut := r.cfg.HoldOut > 0 && g.Number%uint64(r.cfg.HoldOut) == 0
 			to := train
-			if r.cfg.HoldOut > 0 && g.Number%uint64(r.cfg.HoldOut) == 0 {
+			if heldOut {
 				to = hold
 			}
 			if to == nil {
@@ -189,7 +190,7 @@ func (r *reader) each(train, hold func(us, them []int, target float32)) error {
 				r.us = r.feat.AppendFactors(r.feat.Append(r.us[:0], st.Side, r.pieces, &st))
 				r.th = r.feat.AppendFactors(r.feat.Append(r.th[:0], st.Side^1, r.pieces, &st))
 				to(r.us, r.th, float32(target))
-				if r.cfg.Mirror && to != nil && r.variant.FilesMirrorable(st.Castling) && !(r.cfg.HoldOut > 0 && g.Number%uint64(r.cfg.HoldOut) == 0) {
+				if r.cfg.Mirror && !heldOut && r.variant.FilesMirrorable(st.Castling) {
 					r.twin = r.twin[:0]
 					for _, pp := range r.pieces {
 						r.twin = append(r.twin, board.PackedPiece{Square: r.variant.MirrorFile(pp.Square), Piece: pp.Piece})
@@ -199,7 +200,7 @@ func (r *reader) each(train, hold func(us, them []int, target float32)) error {
 					r.th = r.feat.AppendFactors(r.feat.Append(r.th[:0], st.Side^1, r.twin, &st))
 					to(r.us, r.th, float32(target))
 				}
-				if r.baseline != nil && to != nil && r.cfg.HoldOut > 0 && g.Number%uint64(r.cfg.HoldOut) == 0 {
+				if r.baseline != nil && heldOut {
 					if p, err := board.Unpack(r.variant, rec.Pos[:]); err == nil {
 						r.baseline(&p, float32(target))
 					}
