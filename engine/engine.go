@@ -24,14 +24,19 @@ func NewSearch(s search.Settings) *search.Engine {
 }
 
 // evaluation makes each thread's evaluation: the nets for their games,
-// the hand-crafted evaluation for the rest (and for all when none), which
-// fades toward a draw by the move rule the game is played by.
+// the hand-crafted evaluation for the rest (and for all when none); both
+// fade toward a draw by the move rule the game is played by.
 func evaluation(nets nnue.Nets, rule search.MoveRule) search.NewEvaluation {
 	handcrafted := func(p *board.Position) int { return eval.EvaluateRule(p, rule.For(p.Variant())) }
 	if len(nets) == 0 {
 		return search.Static(handcrafted)
 	}
-	return func() search.Evaluation { return nnue.NewEvaluation(nets, handcrafted) }
+	fade := func(p *board.Position, s int) int { return eval.MoveRuleScale(p, s, rule.For(p.Variant())) }
+	return func() search.Evaluation {
+		e := nnue.NewEvaluation(nets, handcrafted)
+		e.Fade = fade
+		return e
+	}
 }
 
 // Player is what the protocols drive: the search engine, the evaluation's

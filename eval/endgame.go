@@ -208,10 +208,11 @@ func kingRegion(start board.Square, passable, mask board.Bitboard) board.Bitboar
 	}
 }
 
-// moveRuleScale scales s toward zero over the second half of a move rule
+// MoveRuleScale scales s toward zero over the second half of a move rule
 // of moveRule moves per side (0: none): at the limit the game is drawn, so
 // a resetting move (capture or pawn move) is worth its full score again.
-func moveRuleScale(p *board.Position, s, moveRule int) int {
+// Every evaluation, learned or hand-crafted, fades this one way.
+func MoveRuleScale(p *board.Position, s, moveRule int) int {
 	limit := 2 * moveRule
 	clock, half := p.HalfmoveClock(), limit/2
 	if limit == 0 || clock <= half {

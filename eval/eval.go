@@ -120,7 +120,7 @@ func (a *acc) total(pr *params, p *board.Position, moveRule int) (sum, scaled, f
 		favoured = board.Black
 	}
 	scaled = sum * a.scale[favoured] / scaleNormal
-	return sum, scaled, moveRuleScale(p, scaled, moveRule)
+	return sum, scaled, MoveRuleScale(p, scaled, moveRule)
 }
 
 // Evaluate returns the static score in centipawns from the side to move's

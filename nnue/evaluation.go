@@ -18,6 +18,9 @@ type Nets map[*board.Variant]*Net
 type Evaluation struct {
 	nets     Nets
 	fallback func(*board.Position) int
+	// Fade, when set, adjusts a net's score to the game's state outside the
+	// net's inputs (the move-rule clock); the fallback does its own.
+	Fade func(p *board.Position, score int) int
 
 	net    *Net
 	feat   *Features
@@ -85,7 +88,11 @@ func (e *Evaluation) Evaluate(ply int, pos *board.Position) int {
 	}
 	us := e.accumulator(ply, pos.SideToMove())
 	them := e.accumulator(ply, pos.SideToMove()^1)
-	return e.net.output(us, them)
+	score := e.net.output(us, them)
+	if e.Fade != nil {
+		score = e.Fade(pos, score)
+	}
+	return score
 }
 
 func (e *Evaluation) accumulator(ply int, c board.Color) []int16 {
