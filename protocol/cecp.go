@@ -163,10 +163,16 @@ func (c *CECP) Handle(line string) bool {
 		c.force = true
 	case "go":
 		c.stopJob()
+		if c.refuseWithoutPosition(cmd) {
+			return true
+		}
 		c.force, c.engineSide = false, c.pos.SideToMove()
 		c.play()
 	case "playother":
 		c.stopJob()
+		if c.refuseWithoutPosition(cmd) {
+			return true
+		}
 		c.force, c.engineSide = false, c.pos.SideToMove()^1
 		c.ponderOnOwnGuess()
 	case "usermove":
@@ -349,6 +355,7 @@ func (c *CECP) setboard(fen string) {
 	p, err := board.ParseFEN(c.variant, fen)
 	if err != nil {
 		c.badSetup = err.Error()
+		c.lastScored = false // no draw offer is judged by the stale game's score
 		c.send("tellusererror Illegal position: %s", c.badSetup)
 		c.send("Error (%s): setboard %s", c.badSetup, truncate(fen, 100))
 		return
@@ -357,9 +364,23 @@ func (c *CECP) setboard(fen string) {
 	c.analyzeAgain()
 }
 
+// refuseWithoutPosition answers a command that needs the game while a
+// set-up was refused, and reports whether it did: the old game is not the
+// one the GUI shows, so nothing may be played, pondered or taken back on it.
+func (c *CECP) refuseWithoutPosition(cmd string) bool {
+	if c.badSetup == "" {
+		return false
+	}
+	c.send("Error (no valid position set up): %s", cmd)
+	return true
+}
+
 // undo takes back n plies (undo 1, remove 2).
 func (c *CECP) undo(n int, line string) {
 	c.stopJob()
+	if c.refuseWithoutPosition(strings.Fields(line)[0]) {
+		return
+	}
 	moves := c.game.Moves
 	if len(moves) < n {
 		c.send("Error (command not legal now: no move to take back): %s", truncate(line, 40))
@@ -377,6 +398,11 @@ func (c *CECP) undo(n int, line string) {
 // userMove plays the opponent's move (or, in force mode, either side's)
 // and starts thinking when the engine is to move.
 func (c *CECP) userMove(s string) {
+	if c.badSetup != "" {
+		c.stopJob()
+		c.send("Illegal move (no valid position set up): %s", truncate(s, 40))
+		return
+	}
 	if j := c.job; j != nil && j.kind == ponderJob && j.root.Hash() != c.pos.Hash() {
 		if m, err := c.pos.ParseMove(s); err == nil && m == j.guess {
 			// The guess came true: the ponder search goes on as the
@@ -389,10 +415,6 @@ func (c *CECP) userMove(s string) {
 		}
 	}
 	c.stopJob()
-	if c.badSetup != "" {
-		c.send("Illegal move (no valid position set up): %s", truncate(s, 40))
-		return
-	}
 	m, err := c.pos.ParseMove(s)
 	if last := s[len(s)-1]; err == nil && m.Promotion() != board.NoType && last >= '0' && last <= '9' {
 		// The GUI would show a pawn where the engine has the promoted piece.
@@ -447,10 +469,6 @@ func looksLikeMove(s string) bool {
 // play starts thinking on the engine's move, or claims the game when it is
 // over.
 func (c *CECP) play() {
-	if c.badSetup != "" {
-		c.send("Error (no valid position set up): go")
-		return
-	}
 	if c.claimIfOver() {
 		return
 	}
@@ -508,6 +526,9 @@ func (c *CECP) analyzeAgain() {
 // startJob runs a search beside the command loop.
 func (c *CECP) startJob(kind jobKind, root board.Position, guess board.Move, l search.Limits) {
 	c.stopJob()
+	if c.badSetup != "" {
+		return // the last game is stale: never search it (the commands refuse first)
+	}
 	if asked, got := c.apply(); got < asked {
 		c.send("# Hash %d MB is more than this machine can spare; the table has %d MB", asked, got)
 	}
@@ -700,7 +721,7 @@ func (c *CECP) lift(line string, args []string) {
 // put answers the GUI's put SQUARE on a promotion square with the pieces
 // the pawn may become there.
 func (c *CECP) put(args []string) {
-	if len(args) != 1 || c.lifted == board.NoSquare {
+	if len(args) != 1 || c.lifted == board.NoSquare || c.badSetup != "" {
 		return
 	}
 	to, ok := c.variant.ParseSquare(strings.TrimSuffix(args[0], ","))

@@ -333,6 +333,71 @@ func TestCECPUndoRemoveAndSetboard(t *testing.T) {
 	require.Len(t, c.game.Moves, 1)
 }
 
+// After a refused set-up the old game is stale: nothing is played,
+// pondered, hinted or taken back on it until a good position arrives, and
+// a ponder search running then ends (issue 33's script, and a guess that
+// would have been a ponder hit).
+func TestCECPNothingOnAStaleGameAfterARefusedSetboard(t *testing.T) {
+	var out testio.SyncBuffer
+	c := newTestCECP(&out)
+	c.Handle("new")
+	c.Handle("hard")
+	c.Handle("sd 3")
+	c.Handle("force")
+	c.Handle("usermove e2e4")
+	c.Handle("playother")
+	require.NotNil(t, c.job)
+	require.Equal(t, ponderJob, c.job.kind)
+	guess := c.job.guessText
+	out.Reset()
+	c.Handle("setboard x")
+	require.Nil(t, c.job, "the ponder search on the old game ends")
+	require.Contains(t, out.String(), "tellusererror Illegal position")
+	for _, l := range []string{"usermove " + guess, "usermove e2e4", "go", "playother", "hint", "usermove " + guess, guess, "undo", "remove", "analyze", "exit", "lift e2", "put e4"} {
+		c.Handle(l)
+		require.Nil(t, c.job, "after %q: no search on the stale game", l)
+	}
+	got := out.String()
+	lines := strings.Split(got, "\n")
+	require.False(t, hasLine(lines, "move "), "no move played: %q", got)
+	require.False(t, hasLine(lines, "Hint:"), "%q", got)
+	require.False(t, hasLine(lines, "choice"), "%q", got)
+	for _, want := range []string{
+		"Illegal move (no valid position set up): " + guess,
+		"Illegal move (no valid position set up): e2e4",
+		"Error (no valid position set up): go",
+		"Error (no valid position set up): playother",
+		"Error (no valid position set up): undo",
+		"Error (no valid position set up): remove",
+		"highlight ",
+	} {
+		require.Contains(t, got, want)
+	}
+	require.Len(t, c.game.Moves, 1, "the old game was not touched")
+
+	// A good set-up ends the refusal, in the mode the engine was in.
+	c.Handle("setboard rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+	c.Handle("usermove e7e5")
+	require.NotNil(t, c.job, "the engine plays White again (playother)")
+	require.Equal(t, thinkJob, c.job.kind)
+	<-c.job.done
+	c.jobEnded()
+	require.True(t, hasLine(strings.Split(out.String(), "\n"), "move "))
+}
+
+// The same over the pipes, as the audit sent it: no move ever comes.
+func TestCECPRefusedSetboardScript(t *testing.T) {
+	s := newCECPSession(t)
+	s.send("new", "hard", "st 0.5", "setboard x", "usermove e2e4", "go", "playother", "hint")
+	lines := s.sync(1)
+	s.send("usermove e2e4")
+	time.Sleep(700 * time.Millisecond) // longer than st 0.5: a search started would have moved
+	lines = append(lines, s.sync(2)...)
+	require.False(t, hasLine(lines, "move "), "%q", lines)
+	require.False(t, hasLine(lines, "Hint:"), "%q", lines)
+	require.Contains(t, lines, "Error (no valid position set up): go")
+}
+
 // Bad input gets the protocol's answers and the session goes on.
 func TestCECPBadInput(t *testing.T) {
 	s := newCECPSession(t)
