@@ -338,8 +338,12 @@ func playGame(ctx context.Context, s *gameSettings, spec *gameSpec, engines [2]*
 			if t.move == "" {
 				t.move = "(empty)"
 			}
-			if r := []rune(t.move); len(r) > maxMoveToken {
-				t.move = string(r[:maxMoveToken]) + "..."
+			if len(t.move) > maxMoveToken {
+				// The board's error would quote the whole token again.
+				err = fmt.Errorf("unparsable move of %d bytes", len(t.move))
+				if r := []rune(t.move); len(r) > maxMoveToken {
+					t.move = string(r[:maxMoveToken]) + "..."
+				}
 			}
 			return lose(side, fmt.Sprintf("%s makes an illegal move: %s (%v)", colorName(side), t.move, err), termIllegal, false, "")
 		}

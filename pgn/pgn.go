@@ -1,7 +1,8 @@
 // Package pgn writes and reads game records in the Portable Game Notation
 // for `senapati match` (-pgnout, PGN openings, -merge) and `senapati play`:
 // tag pairs with cleaned and escaped values, movetext in the algebraic
-// notation of RULES.md wrapped at 79 columns, a comment after a move (made
+// notation of RULES.md wrapped at 79 columns (no line longer than the
+// 255 bytes the standard allows, see text.go), a comment after a move (made
 // safe, see text.go; the reason for the result joins the last one), and
 // the result token. It knows all three games: the Variant, SetUp and FEN
 // tags name the game and its start, and Replay turns a record back into
@@ -162,7 +163,7 @@ func quote(s string) string {
 }
 
 func validTagName(s string) bool {
-	if s == "" {
+	if s == "" || len(s) > MaxTagName {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
@@ -173,6 +174,14 @@ func validTagName(s string) bool {
 	return true
 }
 
+// truncateName keeps an error message about a tag name or move short.
+func truncateName(s string) string {
+	if len(s) > 2*MaxTagName {
+		return s[:2*MaxTagName] + "..."
+	}
+	return s
+}
+
 func isNameByte(c byte) bool {
 	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_'
 }
@@ -180,7 +189,7 @@ func isNameByte(c byte) bool {
 // validMoveText reports whether s reads back as the same move: no PGN
 // delimiter in it, and not a result token, NAG or move number.
 func validMoveText(s string) bool {
-	if s == "" || strings.ContainsAny(s, " \t\r\n\f\v{}[]();%\"") || s[0] == '$' {
+	if s == "" || len(s) > MaxWordBytes || strings.ContainsAny(s, " \t\r\n\f\v{}[]();%\"") || s[0] == '$' {
 		return false
 	}
 	if _, ok := resultToken(s); ok {
@@ -212,7 +221,7 @@ func (g *Game) WriteTo(w io.Writer) (int64, error) {
 func (g *Game) write(b *strings.Builder) error {
 	for _, t := range g.Tags {
 		if !validTagName(t.Name) {
-			return fmt.Errorf("pgn: tag name %q is not letters, digits and _", t.Name)
+			return fmt.Errorf("pgn: tag name %q is not 1 to %d letters, digits and _", truncateName(t.Name), MaxTagName)
 		}
 		fmt.Fprintf(b, "[%s %s]\n", t.Name, quote(t.Value))
 	}
@@ -230,7 +239,7 @@ func (g *Game) write(b *strings.Builder) error {
 	number, black := max(g.Number, 1), g.BlackFirst
 	for i, m := range g.Moves {
 		if !validMoveText(m.Text) {
-			return fmt.Errorf("pgn: move %d %q cannot be written in PGN", i+1, m.Text)
+			return fmt.Errorf("pgn: move %d %q cannot be written in PGN", i+1, truncateName(m.Text))
 		}
 		switch {
 		case !black:

@@ -46,11 +46,15 @@ func TestTagValuesAreEscaped(t *testing.T) {
 	g := Game{}
 	g.SetTag("Event", `say "hi" \ bye`)
 	g.SetTag("Site", "two\nlines")
-	g.SetTag("Annotator", strings.Repeat("é", MaxTagRunes+10))
+	g.SetTag("Annotator", strings.Repeat("é", MaxTagBytes)) // 2 bytes each
+	g.SetTag("Round", strings.Repeat(`\`, MaxTagBytes))     // 2 bytes each once escaped
+	g.SetTag("Source", strings.Repeat("x", MaxTagBytes))    // fits
 	s := g.String()
 	assert.Contains(t, s, `[Event "say \"hi\" \\ bye"]`+"\n")
 	assert.Contains(t, s, `[Site "two?lines"]`+"\n", "a line break would end the tag's line")
-	assert.Contains(t, s, `[Annotator "`+strings.Repeat("é", MaxTagRunes)+`..."]`+"\n")
+	assert.Contains(t, s, `[Annotator "`+strings.Repeat("é", MaxTagBytes/2-2)+`..."]`+"\n")
+	assert.Contains(t, s, `[Round "`+strings.Repeat(`\\`, MaxTagBytes/2-2)+`..."]`+"\n")
+	assert.Contains(t, s, `[Source "`+strings.Repeat("x", MaxTagBytes)+`"]`+"\n")
 
 	back, err := ParseString(s)
 	require.NoError(t, err)
@@ -301,8 +305,10 @@ func TestReasonJoinsTheLastComment(t *testing.T) {
 func TestCleanText(t *testing.T) {
 	assert.Equal(t, `a "b" ?c?d?e?`, CleanTag("a \"b\" \x00c\nd\x7fe\xff"))
 	assert.Equal(t, "Evil ?? (x) ?y (z) 100% ok", CleanComment("Evil \t\x01 {x} %y [z]  100% ok"))
-	long := strings.Repeat("é", MaxTagRunes+10)
-	assert.Equal(t, strings.Repeat("é", MaxTagRunes)+"...", CleanTag(long))
+	long := strings.Repeat("é", MaxTagBytes+10)
+	assert.Equal(t, strings.Repeat("é", MaxTagBytes/2-2)+"...", CleanTag(long))
+	assert.Equal(t, "a "+strings.Repeat("x", MaxWordBytes-3)+"... b "+strings.Repeat("y", MaxWordBytes),
+		CleanComment("a "+strings.Repeat("x", 300)+" b "+strings.Repeat("y", MaxWordBytes)), "a word too long for a line is cut")
 	assert.Equal(t, "\u2713 mates", CleanComment("\u2713 mates"), "printable UTF-8 stays")
 	assert.Equal(t, "a?b", CleanComment("a\u00a0b"), "a space readers may not take for one")
 }
@@ -324,7 +330,13 @@ func FuzzCleanComment(f *testing.F) {
 			require.NotEqual(t, byte('%'), w[0], c)
 		}
 		require.LessOrEqual(t, utf8.RuneCountInString(c), MaxCommentRunes+3)
+		for _, w := range strings.Fields(c) {
+			require.LessOrEqual(t, len(w), MaxWordBytes, c)
+		}
 		require.Equal(t, c, CleanComment(c), "cleaning twice changes nothing")
+		tag := CleanTag(s)
+		require.LessOrEqual(t, len(strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(tag)), MaxTagBytes, tag)
+		require.Equal(t, tag, CleanTag(tag), "cleaning twice changes nothing")
 	})
 }
 
@@ -332,6 +344,8 @@ func FuzzParse(f *testing.F) {
 	f.Add("[Event \"a \\\"b\\\"\"]\n\n1. e4 {x} (1. d4) e5 $2 1-0")
 	f.Add(operaGame)
 	f.Add("{ unterminated")
+	f.Add("[Event \"" + strings.Repeat(`\\`, 300) + "\"]\n[" + strings.Repeat("T", 300) + " \"x\"]\n\n1. e4 {" + strings.Repeat("x", 300) + "} *")
+	f.Add("[Site \"" + strings.Repeat("é", 300) + "\"]\n\n1. e4 {a " + strings.Repeat("é", 300) + "} *")
 	f.Fuzz(func(t *testing.T, s string) {
 		games, err := ParseString(s)
 		if err != nil {
@@ -342,6 +356,9 @@ func FuzzParse(f *testing.F) {
 			var b strings.Builder
 			if _, err := g.WriteTo(&b); err != nil {
 				continue // a tag or move PGN cannot hold
+			}
+			for _, line := range strings.Split(b.String(), "\n") {
+				require.LessOrEqual(t, len(line), 255, "the standard's longest line: %q", line)
 			}
 			back, err := ParseString(b.String())
 			require.NoError(t, err, b.String())
