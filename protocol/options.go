@@ -17,7 +17,7 @@ const (
 	check
 	combo
 	button
-	text // a string; UCI "string", CECP "-file" (EvalFile is the only one)
+	text // a string; UCI "string", CECP "-file" (EvalFile; SearchParams is UCI only)
 )
 
 func (k optionKind) String() string {
@@ -180,6 +180,27 @@ var options = []*option{
 			if !s.settings.UseNNUE {
 				s.note += " (used once Use NNUE is true)"
 			}
+			return nil
+		}},
+	// The search's constants, for tuning (docs/tuning.md): name=value
+	// pairs over the defaults; <empty> restores them all.
+	{name: "SearchParams", kind: text, notCECP: "tuners drive UCI engines",
+		get: func(s *state) string {
+			if p := s.settings.Params.String(); p != "" {
+				return p
+			}
+			return emptyText
+		},
+		set: func(s *state, v optionValue) error {
+			text := v.text
+			if text == emptyText {
+				text = ""
+			}
+			p, err := search.ParseParams(text)
+			if err != nil {
+				return fmt.Errorf("SearchParams not changed: %v", err)
+			}
+			s.settings.Params = p
 			return nil
 		}},
 }

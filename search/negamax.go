@@ -1,20 +1,8 @@
 package search
 
 import (
-	"math"
-
 	"senapati/board"
 )
-
-var lmrTable [64][64]int
-
-func init() {
-	for d := 1; d < 64; d++ {
-		for n := 1; n < 64; n++ {
-			lmrTable[d][n] = int(0.75 + math.Log(float64(d))*math.Log(float64(n))/2.25)
-		}
-	}
-}
 
 // lateMovePrune: enough quiet moves were tried at this depth.
 func (w *worker) lateMovePrune(depth, quietsTried int, improving bool) bool {
@@ -83,12 +71,12 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 
 	if !pvNode && !inCheck && abs(beta) < MateBound && !zugzwangRisk {
 		// Reverse futility: far above beta at low depth, assume it holds.
-		if depth <= 6 && staticEval-90*(depth-b2i(improving)) >= beta {
+		if depth <= w.p.RFPDepth && staticEval-w.p.RFPMargin*(depth-b2i(improving)) >= beta {
 			return staticEval
 		}
 		// Null move: if passing still fails high, a real move will too.
 		if depth >= 3 && staticEval >= beta && !fr.null && pos.HasPieces(us) && !pos.HasWaiting() {
-			r := 3 + depth/3 + min((staticEval-beta)/200, 3)
+			r := w.p.NullBase + depth/w.p.NullDepthDiv + min((staticEval-beta)/w.p.NullEvalDiv, 3)
 			w.play(ply, board.NoMove)
 			score := -w.search(ply+1, depth-1-r, -beta, -beta+1, false)
 			if w.stopped() {
@@ -128,13 +116,13 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 				if !pvNode && w.lateMovePrune(depth, quietsTried, improving) {
 					continue
 				}
-				if w.bold && !pvNode && depth <= 8 {
+				if w.bold && !pvNode && depth <= w.p.FutilityDepth {
 					// Futility: far below alpha, a quiet move will not raise it.
-					if staticEval+100+110*depth <= alpha || pos.SEE(m, &w.values) < -30*depth*depth {
+					if staticEval+w.p.FutilityBase+w.p.FutilityPerPly*depth <= alpha || pos.SEE(m, &w.values) < -w.p.SEEQuietPerPly2*depth*depth {
 						continue
 					}
 				}
-			} else if !quiet && depth <= 6 && fr.scores[i] < badCaptureBelow && pos.SEE(m, &w.values) < -100*depth {
+			} else if !quiet && depth <= w.p.SEECaptureDepth && fr.scores[i] < badCaptureBelow && pos.SEE(m, &w.values) < -w.p.SEECapture*depth {
 				continue
 			}
 		}
@@ -150,7 +138,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		} else {
 			r := 0
 			if depth >= 3 && quiet && !inCheck && !givesCheck && i >= 2 {
-				r = lmrTable[min(depth, 63)][min(i, 63)]
+				r = int(w.lmr[min(depth, 63)][min(i, 63)])
 				if pvNode {
 					r--
 				}
@@ -160,7 +148,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 				if !improving {
 					r++
 				}
-				r -= w.quietHistory(ply, m) / 8192
+				r -= w.quietHistory(ply, m) / w.p.LMRHistoryDiv
 				r = max(0, min(r, newDepth-1))
 			}
 			score = -w.search(ply+1, newDepth-r, -alpha-1, -alpha, false)

@@ -28,7 +28,9 @@ func nudge(h *int16, bonus int) {
 	*h = int16(v)
 }
 
-func historyBonus(depth int) int { return min(160*depth, 1600) }
+func (w *worker) historyBonus(depth int) int {
+	return min(w.p.HistoryBonusPerPly*depth, w.p.HistoryBonusMax)
+}
 
 // quietEntries are the history entries of quiet m at ply: the butterfly
 // table's, and the continuation tables' for the moves one and two plies
@@ -76,7 +78,7 @@ func (w *worker) rewardQuiet(ply int, m board.Move, depth, index int) {
 	if w.killers[ply][0] != m {
 		w.killers[ply][1], w.killers[ply][0] = w.killers[ply][0], m
 	}
-	bonus := historyBonus(depth)
+	bonus := w.historyBonus(depth)
 	w.adjustQuiet(ply, m, bonus)
 	// Quiet moves tried before the cutoff did not work: lower them.
 	fr := &w.stack[ply]

@@ -117,6 +117,9 @@ func normalize(s Settings) Settings {
 	s.MultiPV = max(s.MultiPV, 1)
 	s.HashMB = max(s.HashMB, 1)
 	s.Strength = s.Strength.normalize()
+	if s.Params == (Params{}) { // settings made without DefaultSettings
+		s.Params = DefaultParams()
+	}
 	return s
 }
 
@@ -520,7 +523,7 @@ func (w *worker) iterate() {
 func (w *worker) aspiration(depth int) {
 	rm := &w.roots[w.pvIdx]
 	alpha, beta := -Infinity, Infinity
-	delta := 25
+	delta := w.p.AspirationWindow
 	if depth >= 5 && rm.prevScore != -Infinity && abs(rm.prevScore) < MateBound {
 		alpha, beta = max(rm.prevScore-delta, -Infinity), min(rm.prevScore+delta, Infinity)
 	}

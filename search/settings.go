@@ -21,12 +21,14 @@ type Settings struct {
 	// replaces the built-in one of its game ("": the built-in nets).
 	UseNNUE  bool
 	EvalFile string
+	// Params are the search's tunable constants (SearchParams).
+	Params Params
 }
 
 // DefaultSettings is what an engine starts with.
 func DefaultSettings() Settings {
 	return Settings{HashMB: 16, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond,
-		Strength: Strength{Elo: DefaultElo}, UseNNUE: true}
+		Strength: Strength{Elo: DefaultElo}, UseNNUE: true, Params: DefaultParams()}
 }
 
 // MoveRule is the move-rule setting: the variant's own number of moves

@@ -17,6 +17,8 @@ type worker struct {
 	roots     []rootMove
 	pvIdx     int
 	bold      bool // prune by exchange value and by move count (not in Durg)
+	p         Params
+	lmr       *[64][64]int8 // late-move reductions by depth and move number, made from p
 	stack     [MaxPly + 2]frame
 	keys      []uint64 // hashes of the game before the root, then of the path
 	base      int      // index of the root in keys
@@ -58,6 +60,11 @@ func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint
 		clear(w.evalCache[:])
 	}
 	w.value, w.variant = s.e.value, root.Variant()
+	if w.lmr == nil || w.p != s.e.settings.Params {
+		w.p = s.e.settings.Params
+		t := lmrReductions(&w.p)
+		w.lmr = &t
+	}
 	w.eval.SetRoot(&w.stack[0].pos)
 	for t := board.PieceType(0); t < board.NumTypes; t++ {
 		w.values[t] = w.value(w.variant, t)

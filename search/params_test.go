@@ -1,0 +1,92 @@
+package search
+
+import (
+	"context"
+	"math"
+	"reflect"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"senapati/board"
+)
+
+func TestParamSpecsAreConsistent(t *testing.T) {
+	def := DefaultParams()
+	seen := map[string]bool{}
+	for _, s := range ParamSpecs {
+		require.False(t, seen[s.Name], "%s twice", s.Name)
+		seen[s.Name] = true
+		require.True(t, s.Min <= s.Get(&def) && s.Get(&def) <= s.Max, "%s: default outside its range", s.Name)
+		require.Positive(t, s.Step, s.Name)
+	}
+	// Every field of Params has a spec: setting each one changes Params.
+	for _, s := range ParamSpecs {
+		p := def
+		*s.field(&p) = s.Min + (s.Get(&def)-s.Min+1)%(s.Max-s.Min+1)
+		require.NotEqual(t, def, p, s.Name)
+	}
+	require.Equal(t, reflect.TypeFor[Params]().NumField(), len(ParamSpecs), "a field without a spec")
+}
+
+func TestParseParams(t *testing.T) {
+	p, err := ParseParams("")
+	require.NoError(t, err)
+	require.Equal(t, DefaultParams(), p)
+	require.Equal(t, "", p.String())
+
+	p, err = ParseParams("rfpmargin=80, LMRBase=60")
+	require.NoError(t, err)
+	require.Equal(t, 80, p.RFPMargin)
+	require.Equal(t, 60, p.LMRBase)
+	require.Equal(t, "RFPMargin=80,LMRBase=60", p.String())
+	back, err := ParseParams(p.String())
+	require.NoError(t, err)
+	require.Equal(t, p, back)
+
+	for text, want := range map[string]string{
+		"Foo=1":           `unknown parameter "Foo"`,
+		"RFPMargin":       `"RFPMargin" is not name=value`,
+		"RFPMargin=x":     `RFPMargin: "x" is not a whole number`,
+		"RFPMargin=5000":  "RFPMargin: 5000 is outside 30..250",
+		"NullDepthDiv=0":  "NullDepthDiv: 0 is outside 2..8",
+		"LMRDivisor=-100": "LMRDivisor: -100 is outside 100..500",
+	} {
+		_, err := ParseParams(text)
+		require.ErrorContains(t, err, want, text)
+	}
+}
+
+// The default reductions are the table the search was tuned with.
+func TestDefaultReductions(t *testing.T) {
+	def := DefaultParams()
+	table := lmrReductions(&def)
+	for d := 1; d < 64; d++ {
+		for n := 1; n < 64; n++ {
+			require.Equal(t, int(0.75+math.Log(float64(d))*math.Log(float64(n))/2.25), int(table[d][n]), "depth %d move %d", d, n)
+		}
+	}
+}
+
+// A parameter reaches the search: the same search with another value
+// visits another tree, and the defaults give the first tree back.
+func TestParamsReachTheSearch(t *testing.T) {
+	v := board.Chess()
+	p, err := board.ParseFEN(v, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+	require.NoError(t, err)
+	nodes := func(params Params) uint64 {
+		e := newTestEngine(1)
+		s := e.Settings()
+		s.Params = params
+		e.Configure(s)
+		return e.Search(context.Background(), p, nil, Limits{Depth: 9}, nil).Nodes
+	}
+	def := DefaultParams()
+	base := nodes(def)
+	for _, s := range []string{"LMRBase=150", "RFPMargin=40", "NullBase=5", "AspirationWindow=5", "HistoryBonusPerPly=300"} {
+		changed, err := ParseParams(s)
+		require.NoError(t, err)
+		require.NotEqual(t, base, nodes(changed), s)
+	}
+	require.Equal(t, base, nodes(def))
+}
