@@ -264,7 +264,8 @@ type Config struct {
 	Repeat       int // games played on each opening, colours swapped in turn
 	NoSwap       bool
 	Reverse      bool
-	Concurrency  int
+	Concurrency  int  // games at once; -concurrency auto: one per CPU (autoConcurrency)
+	UseAffinity  bool // -use-affinity: each worker's engines on a CPU of their own
 	Gauntlet     bool
 	Seeds        int // gauntlet: the first Seeds engines play all the others
 	Openings     OpeningConfig
@@ -286,6 +287,9 @@ type Config struct {
 	Shard        int    // play only shard Shard (from 1) of Shards; 0: the whole match
 	Shards       int
 	Merge        []string // -merge: PGN files of one match's shards to report on
+
+	args      []string // the command line, kept for the state file (see resume.go)
+	statePath string   // -resume FILE when it is not -pgnout's FILE.resume
 }
 
 // isFlag tells a flag ("-games") from a value; "-5" is a value.
@@ -454,6 +458,15 @@ func ParseArgs(args []string) (*Config, error) {
 		Openings: OpeningConfig{Start: 1, Bound: 150, Depth: 4, Policy: policyDefault},
 		Event:    "senapati match", Site: "?", Stall: 30 * time.Second, RatingEvery: 10, Progress: "auto",
 	}
+	for i, a := range args {
+		if isFlag(a) && strings.TrimLeft(a, "-") == "resume" {
+			if i+1 >= len(args) || isFlag(args[i+1]) || i+2 < len(args) && !isFlag(args[i+2]) {
+				return nil, fmt.Errorf("-resume needs exactly one value: the state file (PGN.resume)")
+			}
+			return resumeFromFile(args[i+1], append(slices.Clone(args[:i]), args[i+2:]...))
+		}
+	}
+	cfg.args = slices.Clone(args)
 	var engineArgs [][]string
 	var eachArgs []string
 	seedSet := false
@@ -498,12 +511,19 @@ func ParseArgs(args []string) (*Config, error) {
 			if v, err = one(); err != nil {
 				break
 			}
+			if name == "concurrency" && v == "auto" {
+				cfg.Concurrency = autoConcurrency()
+				break
+			}
 			minimum := 1
 			if name == "ratinginterval" || name == "timemargin" || name == "wait" {
 				minimum = 0
 			}
 			var n int
 			if n, err = intArg(name, "", v, minimum); err != nil {
+				if name == "concurrency" {
+					err = fmt.Errorf("%v, or auto", err)
+				}
 				break
 			}
 			switch name {
@@ -607,6 +627,9 @@ func ParseArgs(args []string) (*Config, error) {
 		case "debug":
 			err = none()
 			cfg.Debug = true
+		case "use-affinity":
+			err = none()
+			cfg.UseAffinity = true
 		case "recover": // cutechess: restart crashed engines; we always do
 			err = none()
 		case "help", "h":

@@ -185,7 +185,10 @@ type tournament struct {
 	next     int
 	running  int
 	finished int
-	decision string // SPRT: H0 or H1 once decided
+	decision string       // SPRT: H0 or H1 once decided
+	done     map[int]bool // games finished before a resume, by number
+	cpus     []int        // -use-affinity: worker w's CPU is cpus[w%len(cpus)]
+	resumed  int          // how many
 }
 
 // engineTally is what the end-of-match summary tells of one engine.
@@ -319,6 +322,9 @@ func (p pool) close(kill bool) {
 func (t *tournament) take(ctx context.Context) *gameSpec {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	for t.next < len(t.specs) && t.done[t.specs[t.next].number] {
+		t.next++ // finished before the match was resumed
+	}
 	if ctx.Err() != nil || t.next >= len(t.specs) || t.outputFailed() != nil {
 		return nil
 	}
@@ -329,7 +335,7 @@ func (t *tournament) take(ctx context.Context) *gameSpec {
 	return s
 }
 
-func (t *tournament) play(ctx context.Context, spec *gameSpec, p pool) (*gameResult, error) {
+func (t *tournament) play(ctx context.Context, w int, spec *gameSpec, p pool) (*gameResult, error) {
 	var engines [2]*Engine
 	var errs [2]error
 	for side, idx := range [2]int{spec.white, spec.black} {
@@ -349,10 +355,11 @@ func (t *tournament) play(ctx context.Context, spec *gameSpec, p pool) (*gameRes
 			return res, nil
 		}
 	}
+	t.pin(w, engines)
 	return playGame(ctx, t.settings, spec, engines)
 }
 
-func (t *tournament) worker(ctx context.Context, p pool) error {
+func (t *tournament) worker(ctx context.Context, w int, p pool) error {
 	for played := 0; ; played++ {
 		if played > 0 && t.cfg.Wait > 0 { // -wait: a pause between games
 			select {
@@ -365,7 +372,7 @@ func (t *tournament) worker(ctx context.Context, p pool) error {
 		if spec == nil {
 			return nil
 		}
-		res, err := t.play(ctx, spec, p)
+		res, err := t.play(ctx, w, spec, p)
 		t.mu.Lock()
 		t.running--
 		t.mu.Unlock()
@@ -562,6 +569,9 @@ func (t *tournament) finish(r *gameResult) {
 			more = t.eloLines(e)
 		} else {
 			more = t.rankLines()
+			if t.cfg.Gauntlet {
+				more = append(more, t.gauntletLines()...)
+			}
 		}
 	}
 	// A shard plays its share to the end: only the merge of all shards
@@ -597,8 +607,8 @@ func (t *tournament) statusText() string {
 	}
 	el := time.Since(t.start)
 	s += " | " + el.Round(time.Second).String()
-	if t.finished > 0 {
-		left := el / time.Duration(t.finished) * time.Duration(len(t.specs)-t.finished)
+	if n := t.finished - t.resumed; n > 0 {
+		left := el / time.Duration(n) * time.Duration(len(t.specs)-t.finished)
 		s += ", ~" + left.Round(time.Second).String() + " left"
 	}
 	return s
@@ -615,6 +625,9 @@ func (t *tournament) finalLines() []string {
 	}
 	if len(t.enc) > 1 {
 		lines = append(lines, t.rankLines()...)
+		if t.cfg.Gauntlet {
+			lines = append(lines, t.gauntletLines()...)
+		}
 	}
 	return append(lines, t.tallyLines()...)
 }
@@ -685,6 +698,10 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 	if n := runtime.NumCPU(); cfg.Concurrency > n {
 		out.warn("Warning: -concurrency %d exceeds the %d CPUs this process may use: games on a clock will lose time to each other", cfg.Concurrency, n)
 	}
+	resume, err := loadResume(cfg)
+	if err != nil {
+		return err
+	}
 	enc, specs, slots, paired := schedule(cfg)
 	total := len(specs)
 	if cfg.Shards > 0 {
@@ -748,10 +765,16 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 	}
 	t.settings.match = &matchInfo{games: t.total, shard: cfg.Shard, shards: cfg.Shards, shardGames: len(t.specs),
 		openings: openingsDigest(openings), settings: settingsDigest(cfg)}
+	if err := resume.apply(t); err != nil {
+		return err
+	}
 
 	matchCtx, stop := context.WithCancel(ctx)
 	defer stop()
 	t.stop = stop
+	if t.decision != "" { // the SPRT decided before the match was resumed
+		stop()
+	}
 	if out.term != nil {
 		done := make(chan struct{})
 		defer func() { close(done); out.endStatus() }()
@@ -769,6 +792,9 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 		}()
 	}
 	workers := max(min(cfg.Concurrency, len(t.specs)), 1)
+	if err := t.setupAffinity(workers); err != nil {
+		return err
+	}
 	pools := make([]pool, workers)
 	pools[0] = first
 	errs := make([]error, workers)
@@ -778,7 +804,7 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 			pools[w] = pool{}
 		}
 		wg.Go(func() {
-			errs[w] = t.worker(matchCtx, pools[w])
+			errs[w] = t.worker(matchCtx, w, pools[w])
 			if errs[w] != nil {
 				stop()
 			}
@@ -802,12 +828,15 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 	switch {
 	case interrupted:
 		t.report(true, nil)
+		resume.end(false, out)
 		return ctx.Err()
 	case failed != nil:
 		t.report(false, failed)
+		resume.end(false, out)
 		return failed
 	}
 	t.report(false, nil)
+	resume.end(true, out)
 	return t.outputFailed() // the log may have failed in the report
 }
 
@@ -869,7 +898,10 @@ move and every result. Flags follow cutechess-cli and fastchess:
   -repeat [N]            play each opening N times, colours swapped (N=2)
   -noswap                do not swap colours: the pairing's first engine is White
   -reverse               the pairing's second engine is White first
-  -concurrency N         games played at once             (default 1)
+  -concurrency N|auto    games played at once (default 1; auto: one per
+                         CPU the process may use)
+  -use-affinity          pin each concurrent game's engines to a CPU of
+                         their own (Linux)
   -tournament roundrobin|gauntlet                         (default roundrobin)
   -seeds N               gauntlet: the first N engines play all others (default 1)
   -openings file=F [format=epd|pgn] [order=random|sequential] [plies=N] [start=N]
@@ -906,6 +938,10 @@ move and every result. Flags follow cutechess-cli and fastchess:
           [nps=true] [timeleft=true]   append finished games (min: without
                          comments; the others add n=, sd=, nps=, tl= to them)
   -epdout FILE | -epdout file=FILE   append the final position of each game
+  -resume FILE           finish the interrupted match of the state file
+                         FILE (PGN.resume, written next to -pgnout PGN);
+                         the same command line resumes it too: only the
+                         games missing from the PGN are played
   -event NAME, -site NAME   PGN tags
   -ratinginterval N      print the statistics every N games (default 10)
   -progress auto|on|off  status line on stderr (auto: when a terminal)

@@ -1,0 +1,386 @@
+package match
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"senapati/board"
+	"senapati/pgn"
+)
+
+// Resuming a match. The PGN of -pgnout is the record of the finished
+// games: a game is finished once it is there, whole. Next to it, in
+// PGN.resume, a small state file says which match the PGN's games from
+// some offset on belong to: the command line and the seeds it drew (a
+// match without -srand draws its seed from the clock, and a resume must
+// draw the same openings). The state file is written atomically (a
+// temporary file, synced, renamed) before the first game starts, and
+// removed when the match ends (all games played, or the SPRT decided);
+// an interrupted match (Ctrl-C, SIGKILL, a power cut, an output that
+// failed) leaves it, and the same command, or -resume PGN.resume, then
+// plays exactly the games that are not in the PGN, with their own
+// numbers, openings and colours, and counts the others from the PGN.
+
+// stateVersion changes when the state file's meaning does.
+const stateVersion = 1
+
+// resumeState is the state file.
+type resumeState struct {
+	Version     int      `json:"version"`
+	Args        []string `json:"args"` // the command line after "match"
+	Seed        uint64   `json:"seed"`
+	OpeningSeed uint64   `json:"opening_seed"`
+	PGN         string   `json:"pgn"`       // -pgnout, as given
+	PGNStart    int64    `json:"pgn_start"` // the match's first game starts here in the PGN
+}
+
+// resumeFlags may differ between the run that began a match and the one
+// that resumes it, since they do not change the games: "flag" -> takes a
+// value.
+var resumeFlags = map[string]bool{"concurrency": true, "progress": true, "debug": false, "log": true,
+	"ratinginterval": true, "wait": true, "use-affinity": false, "livepgnout": true, "resume": true}
+
+// matchArgs drops from args the flags that may differ in a resume.
+func matchArgs(args []string) []string {
+	var out []string
+	for i := 0; i < len(args); {
+		j := i + 1
+		for j < len(args) && !isFlag(args[j]) {
+			j++
+		}
+		if _, ok := resumeFlags[strings.TrimLeft(args[i], "-")]; !ok || !isFlag(args[i]) {
+			out = append(out, args[i:j]...)
+		}
+		i = j
+	}
+	return out
+}
+
+// statePath is the state file of a match written to pgnOut.
+func statePath(pgnOut string) string { return pgnOut + ".resume" }
+
+func readState(path string) (*resumeState, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	st := &resumeState{}
+	if err := json.Unmarshal(data, st); err != nil {
+		return nil, fmt.Errorf("%s is not a match's state file: %v", path, err)
+	}
+	if st.Version != stateVersion {
+		return nil, fmt.Errorf("%s: state file version %d, this runner reads %d", path, st.Version, stateVersion)
+	}
+	if len(st.Args) == 0 || st.PGN == "" {
+		return nil, fmt.Errorf("%s is not a match's state file: no command line or PGN", path)
+	}
+	return st, nil
+}
+
+// writeAtomic replaces path with data so that a crash or a power cut
+// leaves the old file or the new one, never a mix: a temporary file in
+// the same directory, synced, renamed over path, and the directory synced.
+func writeAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(0o644) // as the PGN beside it; CreateTemp makes 0600
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if d, err := os.Open(dir); err == nil {
+		_ = d.Sync() // not every file system syncs a directory
+		d.Close()
+	}
+	return nil
+}
+
+// resumeFromFile is -resume FILE: the match of the state file, with the
+// flags of more (only those that may differ in a resume) after its own.
+func resumeFromFile(file string, more []string) (*Config, error) {
+	for _, a := range more {
+		if name := strings.TrimLeft(a, "-"); isFlag(a) && name != "resume" {
+			if _, ok := resumeFlags[name]; !ok {
+				return nil, fmt.Errorf("-resume %s plays the match the file holds: next to it give only flags that do not change the games (-concurrency, -progress, -debug, -log, -ratinginterval, -wait, -use-affinity, -livepgnout), not %s", file, a)
+			}
+		}
+	}
+	st, err := readState(file)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("-resume %s: no such state file (a match that ended removes its file)", file)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("-resume: %v", err)
+	}
+	for _, a := range st.Args {
+		if isFlag(a) && strings.TrimLeft(a, "-") == "resume" {
+			return nil, fmt.Errorf("-resume: %s holds a command line with -resume", file)
+		}
+	}
+	var rest []string
+	for i := 0; i < len(more); {
+		j := i + 1
+		for j < len(more) && !isFlag(more[j]) {
+			j++
+		}
+		if strings.TrimLeft(more[i], "-") != "resume" {
+			rest = append(rest, more[i:j]...)
+		}
+		i = j
+	}
+	cfg, err := ParseArgs(append(slices.Clone(st.Args), rest...))
+	if err != nil {
+		return nil, fmt.Errorf("-resume %s: %v", file, err)
+	}
+	if statePath(cfg.PGNOut) != file {
+		// The file was moved or renamed: it is the state all the same.
+		cfg.statePath = file
+	}
+	return cfg, nil
+}
+
+// resumedGame is a finished game of the match found in the PGN.
+type resumedGame struct {
+	mergedGame
+	tags *matchTags
+}
+
+// resumer is the resume of one run: nil when the match has no -pgnout.
+type resumer struct {
+	path  string // the state file
+	state *resumeState
+	fresh bool // no state file yet: written by begin
+	games []resumedGame
+	pgn   string
+}
+
+// loadResume reads the state file of the match, if there is one, and the
+// match's games in its PGN; it sets the seeds the match drew. A state
+// file of another command is an error: resuming it would mix two matches
+// in one PGN.
+func loadResume(cfg *Config) (*resumer, error) {
+	if cfg.PGNOut == "" {
+		return nil, nil
+	}
+	if fi, err := os.Stat(cfg.PGNOut); err == nil && !fi.Mode().IsRegular() {
+		return nil, nil // a pipe or a device keeps no record to resume from
+	}
+	r := &resumer{path: cmp0(cfg.statePath, statePath(cfg.PGNOut)), pgn: cfg.PGNOut}
+	st, err := readState(r.path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		r.fresh = true
+		r.state = &resumeState{Version: stateVersion, Args: cfg.args, Seed: cfg.Seed, OpeningSeed: cfg.Openings.Seed, PGN: cfg.PGNOut}
+		if fi, err := os.Stat(cfg.PGNOut); err == nil {
+			r.state.PGNStart = fi.Size() // a new match's games follow what the file holds
+		}
+		return r, nil
+	case err != nil:
+		return nil, fmt.Errorf("%v (delete it to start a new match)", err)
+	}
+	if !slices.Equal(matchArgs(st.Args), matchArgs(cfg.args)) {
+		return nil, fmt.Errorf("%s holds an unfinished match of another command: %s\nresume it with that command or with -resume %s, or delete %s to start a new match",
+			r.path, strings.Join(st.Args, " "), r.path, r.path)
+	}
+	r.state = st
+	cfg.Seed, cfg.Openings.Seed = st.Seed, st.OpeningSeed
+	if r.games, err = readResumed(cfg.PGNOut, st.PGNStart); err != nil {
+		return nil, fmt.Errorf("resuming the match of %s: %v", r.path, err)
+	}
+	return r, nil
+}
+
+func cmp0(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// readResumed reads the games of the PGN from offset start on. A game cut
+// short at the end (a power cut while it was written) is cut off the file
+// and played again; damage before the last game is an error.
+func readResumed(path string, start int64) ([]resumedGame, error) {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil // no game finished before the interruption
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if fi.Size() < start {
+		return nil, fmt.Errorf("%s is shorter (%d bytes) than when the match began (%d bytes): it was changed", path, fi.Size(), start)
+	}
+	text, err := io.ReadAll(io.NewSectionReader(f, start, fi.Size()-start))
+	if err != nil {
+		return nil, err
+	}
+	// The runner writes each game whole, starting "[Event " and ending
+	// in a blank line; no comment or tag of its own holds a line break.
+	var chunks [][]byte
+	for len(text) > 0 {
+		end := bytes.Index(text, []byte("\n\n[Event "))
+		if end < 0 {
+			chunks = append(chunks, text)
+			break
+		}
+		chunks = append(chunks, text[:end+2])
+		text = text[end+2:]
+	}
+	var games []resumedGame
+	offset := start
+	for i, c := range chunks {
+		g, err := resumedFrom(c, fmt.Sprintf("%s, byte %d", path, offset))
+		if err != nil {
+			if i < len(chunks)-1 {
+				return nil, err
+			}
+			// The last game is cut short: the file ends before it.
+			if err := f.Truncate(offset); err != nil {
+				return nil, fmt.Errorf("cutting the unfinished game off %s: %v", path, err)
+			}
+			break
+		}
+		games = append(games, *g)
+		offset += int64(len(c))
+	}
+	return games, nil
+}
+
+// resumedFrom reads one game as the runner wrote it.
+func resumedFrom(text []byte, where string) (*resumedGame, error) {
+	if !bytes.HasPrefix(text, []byte("[Event ")) || !bytes.HasSuffix(text, []byte("\n\n")) {
+		return nil, fmt.Errorf("%s: not a whole game as the runner writes it", where)
+	}
+	gs, err := pgn.Parse(bytes.NewReader(text))
+	if err != nil || len(gs) != 1 {
+		return nil, fmt.Errorf("%s: not one whole game: %v", where, err)
+	}
+	g := gs[0]
+	r := &resumedGame{}
+	if r.round, err = tagNumber(g, "Round", where); err != nil {
+		return nil, err
+	}
+	var numbers [2]int
+	for side, tag := range []string{"WhiteNumber", "BlackNumber"} {
+		if numbers[side], err = tagNumber(g, tag, where); err != nil {
+			return nil, err
+		}
+	}
+	r.white, r.black = numbers[0]-1, numbers[1]-1
+	if r.tags, err = readMatchTags(g, where, numbers); err != nil {
+		return nil, err
+	}
+	if result, _ := g.Tag("Result"); result != g.Result.String() || g.Result == board.Ongoing {
+		return nil, fmt.Errorf("%s: result %q is not a finished game's", where, result)
+	}
+	r.result = g.Result
+	r.termination, _ = g.Tag("Termination")
+	r.where = where
+	return r, nil
+}
+
+// apply counts the finished games in the statistics and marks them done,
+// once the schedule, the openings and the settings are known; a game of
+// other settings or openings is an error. A new match's state file is
+// written here, before its first game.
+func (r *resumer) apply(t *tournament) error {
+	if r == nil {
+		return nil
+	}
+	if r.fresh {
+		data, err := json.MarshalIndent(r.state, "", "  ")
+		if err == nil {
+			err = writeAtomic(r.path, append(data, '\n'))
+		}
+		if err != nil {
+			return fmt.Errorf("cannot write the state file %s: %v", r.path, err)
+		}
+		return nil
+	}
+	byNumber := map[int]*gameSpec{}
+	for _, s := range t.specs {
+		byNumber[s.number] = s
+	}
+	m := t.settings.match
+	t.done = map[int]bool{}
+	for _, g := range r.games {
+		info := g.tags.info
+		again := fmt.Sprintf("; delete %s to start a new match", r.path)
+		switch s := byNumber[g.round]; {
+		case info.games != m.games || info.shard != m.shard || info.shards != m.shards:
+			return fmt.Errorf("%s: a game of another match (%d games, %s)%s", g.where, info.games, shardText(info.shard, info.shards), again)
+		case info.openings != m.openings:
+			return fmt.Errorf("%s: game %d was played on another opening set (did the book change?)%s", g.where, g.round, again)
+		case info.settings != m.settings:
+			return fmt.Errorf("%s: game %d was played with other settings (an engine's name, options or limits?)%s", g.where, g.round, again)
+		case s == nil:
+			return fmt.Errorf("%s: game %d is not one of this run's games%s", g.where, g.round, again)
+		case s.white != g.white || s.black != g.black:
+			return fmt.Errorf("%s: game %d has other players than the schedule's%s", g.where, g.round, again)
+		case t.done[g.round]:
+			return fmt.Errorf("%s: game %d is there twice%s", g.where, g.round, again)
+		default:
+			t.done[g.round] = true
+			t.record(played{encounter: s.encounter, white: s.white, black: s.black, result: g.result, termination: g.termination, pair: s.pair})
+		}
+	}
+	t.resumed = len(r.games)
+	var missing []int
+	for _, s := range t.specs {
+		if !t.done[s.number] {
+			missing = append(missing, s.number)
+		}
+	}
+	t.out.line("Resuming the match of %s: %d of %d games are in %s; %d to play: %s", r.path, len(r.games), len(t.specs), r.pgn, len(missing), ranges(missing))
+	if c := t.cfg; c.SPRT != nil && c.Shards == 0 && len(t.enc) == 1 && t.finished > 0 {
+		t.decision = c.SPRT.Decision(t.llr(t.enc[0]))
+	}
+	return nil
+}
+
+// end removes the state file of a match that ended; an interrupted one
+// keeps it and is told how to resume.
+func (r *resumer) end(finished bool, out *printer) {
+	if r == nil {
+		return
+	}
+	if finished {
+		if err := os.Remove(r.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			out.warn("Warning: cannot remove the state file of the finished match: %v", err)
+		}
+		return
+	}
+	if _, err := os.Stat(r.path); err == nil {
+		out.line("Resume: run the same command again, or senapati match -resume %s", r.path)
+	}
+}
