@@ -58,7 +58,8 @@ type game struct {
 	engine *search.Engine
 	job    *job // the running search, nil when idle
 	subs   map[*subscriber]struct{}
-	tc     string // TimeControl tag of the engine's moves: "" none yet, "?" mixed
+	tc     string   // TimeControl tag of the engine's moves: "" none yet, "?" mixed
+	shared *sharing // the invitation tokens and clock of a shared game (share.go), nil when not shared
 }
 
 // job is a search running for a game: the engine choosing a move or an
@@ -528,8 +529,14 @@ func seconds(d time.Duration) string {
 	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.3f", d.Seconds()), "0"), ".")
 }
 
-// subscriber is a page listening to a game's events.
-type subscriber struct{ ch chan event }
+// subscriber is a page listening to a game's events. missed is the
+// latest state that found its channel full (guarded by the game's mu):
+// a state holds every move, so a page too slow for some states still
+// gets every move with the next one it takes.
+type subscriber struct {
+	ch     chan event
+	missed []byte
+}
 
 // event is one server-sent event.
 type event struct {
@@ -538,18 +545,26 @@ type event struct {
 }
 
 // publish sends an event to every page watching; a page too slow to take
-// it misses it (a search never waits for a browser).
+// it misses it (a search never waits for a browser), except a state,
+// which waits as the subscriber's missed one until there is room.
 func (g *game) publish(name string, data []byte) {
 	for s := range g.subs {
 		select {
 		case s.ch <- event{name, data}:
+			if name == "state" {
+				s.missed = nil // superseded by this one
+			}
 		default:
+			if name == "state" {
+				s.missed = data
+			}
 		}
 	}
 }
 
 // registry holds the games. When it is full, the game unused for longest
-// that is not searching makes room.
+// that is not searching makes room. Shared games have their own bound
+// (maxShared): they give way only to one another.
 type registry struct {
 	mu    sync.Mutex
 	games map[string]*game
@@ -561,10 +576,23 @@ type registry struct {
 func (r *registry) add(g *game) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if len(r.games) >= maxGames {
+	shared, limit := g.shared != nil, maxGames
+	if shared {
+		limit = maxShared
+	}
+	kind := 0
+	for _, o := range r.games {
+		if (o.shared != nil) == shared {
+			kind++
+		}
+	}
+	if kind >= limit {
 		var oldest *game
 		var oldestUse time.Time
 		for _, g := range r.games {
+			if (g.shared != nil) != shared {
+				continue
+			}
 			g.mu.Lock()
 			idle := g.job == nil && len(g.subs) == 0
 			used := g.lastUsed
@@ -574,9 +602,12 @@ func (r *registry) add(g *game) error {
 			}
 		}
 		if oldest == nil {
-			return errorf(503, "%d games are open and all are in use; close one", maxGames)
+			return errorf(503, "%d games are open and all are in use; close one", limit)
 		}
 		delete(r.games, oldest.id)
+		oldest.mu.Lock()
+		oldest.stopClock(time.Now())
+		oldest.mu.Unlock()
 	}
 	r.next++
 	g.id = fmt.Sprintf("%s%d", r.salt, r.next)

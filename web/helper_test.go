@@ -174,8 +174,18 @@ type sse struct {
 
 func (s *testServer) subscribe(id string) *sse {
 	s.t.Helper()
+	return s.subscribeAs(id, "")
+}
+
+// subscribeAs reads a game's event stream with a token (a shared game's).
+func (s *testServer) subscribeAs(id, token string) *sse {
+	s.t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	req, err := http.NewRequestWithContext(ctx, "GET", s.ts.URL+"/api/games/"+id+"/events", nil)
+	path := "/api/games/" + id + "/events"
+	if token != "" {
+		path += "?token=" + token
+	}
+	req, err := http.NewRequestWithContext(ctx, "GET", s.ts.URL+path, nil)
 	require.NoError(s.t, err)
 	resp, err := http.DefaultClient.Do(req)
 	require.NoError(s.t, err)

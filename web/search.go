@@ -366,6 +366,15 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 			if !send(ev) {
 				return
 			}
+			if len(sub.ch) == 0 {
+				g.mu.Lock()
+				missed := sub.missed
+				sub.missed = nil
+				g.mu.Unlock()
+				if missed != nil && !send(event{"state", missed}) {
+					return
+				}
+			}
 		case <-keepAlive.C:
 			if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil || rc.Flush() != nil {
 				return

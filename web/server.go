@@ -81,17 +81,17 @@ func NewServer(cfg Config, newEngine NewEngine, wdl WDL) *Server {
 	})
 	mux.HandleFunc("GET /api/variants", s.variants)
 	mux.HandleFunc("POST /api/games", s.create)
-	mux.HandleFunc("GET /api/games/{id}", s.get)
-	mux.HandleFunc("DELETE /api/games/{id}", s.delete)
-	mux.HandleFunc("POST /api/games/{id}/move", s.move)
-	mux.HandleFunc("POST /api/games/{id}/undo", s.undo)
-	mux.HandleFunc("POST /api/games/{id}/fen", s.setFEN)
-	mux.HandleFunc("POST /api/games/{id}/result", s.setResult)
-	mux.HandleFunc("POST /api/games/{id}/engine", s.engineMove)
-	mux.HandleFunc("POST /api/games/{id}/analysis", s.analyse)
-	mux.HandleFunc("POST /api/games/{id}/stop", s.stop)
-	mux.HandleFunc("GET /api/games/{id}/events", s.events)
-	mux.HandleFunc("GET /api/games/{id}/pgn", s.pgn)
+	mux.HandleFunc("GET /api/games/{id}", s.admitted(s.get))
+	mux.HandleFunc("DELETE /api/games/{id}", s.admitted(s.delete))
+	mux.HandleFunc("POST /api/games/{id}/move", s.admitted(s.move))
+	mux.HandleFunc("POST /api/games/{id}/undo", s.admitted(s.undo))
+	mux.HandleFunc("POST /api/games/{id}/fen", s.admitted(s.setFEN))
+	mux.HandleFunc("POST /api/games/{id}/result", s.admitted(s.setResult))
+	mux.HandleFunc("POST /api/games/{id}/engine", s.admitted(s.engineMove))
+	mux.HandleFunc("POST /api/games/{id}/analysis", s.admitted(s.analyse))
+	mux.HandleFunc("POST /api/games/{id}/stop", s.admitted(s.stop))
+	mux.HandleFunc("GET /api/games/{id}/events", s.admitted(s.events))
+	mux.HandleFunc("GET /api/games/{id}/pgn", s.admitted(s.pgn))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		if allow := allowed(mux, r); len(allow) > 0 {
 			w.Header().Set("Allow", strings.Join(allow, ", "))
@@ -102,6 +102,21 @@ func NewServer(cfg Config, newEngine NewEngine, wdl WDL) *Server {
 	})
 	s.mux = mux
 	return s
+}
+
+// admitted checks a request for a game against the game's sharing before
+// anything else (admit), so a request a shared game refuses gets its 403
+// whatever else is wrong with it.
+func (s *Server) admitted(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if g, err := s.games.get(r.PathValue("id")); err == nil {
+			if _, err := g.admit(r); err != nil {
+				writeError(w, err)
+				return
+			}
+		}
+		h(w, r)
+	}
 }
 
 // allowed lists the methods another route of mux takes on r's path (the
@@ -131,10 +146,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mux.ServeHTTP(w, r)
 }
 
-// Close stops every search; the games are dropped.
+// Close stops every search and clock; the games are dropped.
 func (s *Server) Close() {
 	for _, g := range s.games.all() {
 		g.stopSearch()
+		g.mu.Lock()
+		g.stopClock(time.Now())
+		g.mu.Unlock()
 	}
 }
 
@@ -210,13 +228,21 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
 	return nil
 }
 
-// lookup finds the request's game.
+// lookup finds the request's game, if the request may use it: a shared
+// game answers only to its tokens (admit).
 func (s *Server) lookup(r *http.Request) (*game, error) {
 	id := r.PathValue("id")
 	if len(id) > 64 {
 		return nil, errorf(400, "a game id is at most 64 characters")
 	}
-	return s.games.get(id)
+	g, err := s.games.get(id)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := g.admit(r); err != nil {
+		return nil, err
+	}
+	return g, nil
 }
 
 // shownPly reads ?ply=N (the position after N plies; the end when absent).
@@ -264,6 +290,9 @@ type createRequest struct {
 	Termination string `json:"termination"`
 	PGN         string `json:"pgn"`  // or a whole game record
 	Game        int    `json:"game"` // of the PGN's games, from 1 (the first when left out)
+	// Share makes the game shared between two people (share.go); the
+	// answer holds its invitation tokens.
+	Share *shareRequest `json:"share"`
 }
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
@@ -339,6 +368,15 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		}
 		g.tags[name] = value
 	}
+	if req.Share != nil {
+		if g.shared, err = newSharing(req.Share); err != nil {
+			writeError(w, err)
+			return
+		}
+		if g.shared.clock != nil && g.tags["TimeControl"] == "" {
+			g.tc = seconds(g.shared.clock.base) + "+" + seconds(g.shared.clock.inc)
+		}
+	}
 	if err := s.games.add(g); err != nil {
 		writeError(w, err)
 		return
@@ -347,6 +385,12 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	st := g.state(len(g.plies))
 	g.mu.Unlock()
 	st.PGN = loaded
+	if sh := g.shared; sh != nil {
+		st.Tokens = map[string]string{}
+		for s := seatWhite; s <= seatSpectator; s++ {
+			st.Tokens[s.String()] = sh.tokens[s]
+		}
+	}
 	writeJSON(w, 201, st)
 }
 
@@ -363,10 +407,16 @@ func (s *Server) get(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	writeJSON(w, 200, g.state(n))
+	st := g.state(n)
+	g.annotate(r, &st)
+	writeJSON(w, 200, st)
 }
 
 func (s *Server) delete(w http.ResponseWriter, r *http.Request) {
+	if _, err := s.lookup(r); err != nil {
+		writeError(w, err)
+		return
+	}
 	g := s.games.remove(r.PathValue("id"))
 	if g == nil {
 		writeError(w, errorf(404, "no game %q", r.PathValue("id")))
@@ -469,6 +519,9 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		if req.Ply != nil && *req.Ply != len(g.plies) {
 			return errorf(409, "the game has %d plies, not %d: it changed meanwhile", len(g.plies), *req.Ply)
 		}
+		if g.shared != nil {
+			return g.playShared(r, req.Move)
+		}
 		return g.play(req.Move, "", false, "")
 	})
 }
@@ -546,7 +599,12 @@ func (s *Server) setResult(w http.ResponseWriter, r *http.Request) {
 	}
 	g.lockStopped()
 	defer g.mu.Unlock()
-	if err := g.declare(res, req.Termination, false); err != nil {
+	if g.shared != nil {
+		err = g.resignShared(r, res)
+	} else {
+		err = g.declare(res, req.Termination, false)
+	}
+	if err != nil {
 		writeError(w, err)
 		return
 	}

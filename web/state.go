@@ -34,7 +34,12 @@ type stateView struct {
 	Moves     []plyView           `json:"moves"`
 	Searching string              `json:"searching,omitempty"` // "engine" or "analysis" while one runs
 	Tags      map[string]string   `json:"tags,omitempty"`
-	PGN       *pgnView            `json:"pgn,omitempty"` // in the answer to a PGN load: what it took and left
+	PGN       *pgnView            `json:"pgn,omitempty"`    // in the answer to a PGN load: what it took and left
+	Shared    *sharedView         `json:"shared,omitempty"` // a shared game (share.go): its clock
+	// Seat and Tokens answer the one who asks only, never an event: the
+	// seat its token holds, and the invitation tokens it may hand on.
+	Seat   string            `json:"seat,omitempty"`
+	Tokens map[string]string `json:"tokens,omitempty"`
 }
 
 // holding is what one Durg side has off the board.
@@ -155,6 +160,7 @@ func (g *game) state(n int) stateView {
 	if g.job != nil {
 		st.Searching = g.job.kind
 	}
+	st.Shared = g.sharedState()
 	return st
 }
 
