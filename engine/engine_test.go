@@ -12,6 +12,7 @@ import (
 
 	"senapati/bench"
 	"senapati/board"
+	"senapati/internal/testload"
 	"senapati/nnue"
 	"senapati/search"
 )
@@ -82,6 +83,7 @@ func BenchmarkBench(b *testing.B) {
 			b.Run(name, func(b *testing.B) {
 				var nodes uint64
 				var took float64
+				cpu := testload.CPU(b)
 				for b.Loop() {
 					n, el, err := bench.Run(io.Discard, bench.Config{Depth: bench.DefaultDepth(v) - 3, Variants: []*board.Variant{v}},
 						func(s search.Settings) *search.Engine { s.EvalFile = file; return NewSearch(s) })
@@ -90,6 +92,11 @@ func BenchmarkBench(b *testing.B) {
 					took += el.Seconds()
 				}
 				b.ReportMetric(float64(nodes)/took, "nodes/s")
+				// On a loaded machine the process's CPU time stretches less
+				// than the wall clock's.
+				b.ReportMetric(float64(nodes)/(testload.CPU(b)-cpu).Seconds(), "nodes/cpu-s")
+				// The tree's size: equal in every build (GOEXPERIMENT=simd too).
+				b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 			})
 		}
 	}

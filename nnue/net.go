@@ -153,67 +153,25 @@ func (n *Net) output(us, them []int16) int {
 	return int((sum + QA*QB/2) / (QA * QB))
 }
 
-func dot32(acc, w []int16) int32 {
-	w = w[:len(acc)]
-	var s int32
-	for i, a := range acc {
-		s += int32(min(max(a, 0), QA)) * int32(w[i])
-	}
-	return s
-}
-
-func dot64(acc, w []int16) int64 {
-	w = w[:len(acc)]
-	var s int64
-	for i, a := range acc {
-		s += int64(min(max(a, 0), QA)) * int64(w[i])
-	}
-	return s
-}
-
 // row is input f's weights.
 func (n *Net) row(f int) []int16 { return n.FT[f*n.Hidden : (f+1)*n.Hidden : (f+1)*n.Hidden] }
 
 // refresh computes an accumulator from its active inputs.
 func (n *Net) refresh(acc []int16, inputs []int) {
-	copy(acc, n.FTBias)
-	for _, f := range inputs {
-		w := n.row(f)[:len(acc)]
-		for i := range acc {
-			acc[i] += w[i]
-		}
-	}
+	addRows(acc, n.FTBias, n.FT, inputs, nil)
 }
 
 // apply sets dst to src with the inputs added and removed, in one pass for
-// the common moves (one piece moved, with or without a capture).
+// the common moves (one piece moved, with or without a capture). The loops
+// are in kernels.go, and kernels_simd.go with GOEXPERIMENT=simd.
 func (n *Net) apply(dst, src []int16, added, removed []int) {
-	src = src[:len(dst)]
 	switch {
 	case len(added) == 1 && len(removed) == 1:
-		a, r := n.row(added[0])[:len(dst)], n.row(removed[0])[:len(dst)]
-		for i := range dst {
-			dst[i] = src[i] + a[i] - r[i]
-		}
+		addSub1(dst, src, n.row(added[0]), n.row(removed[0]))
 	case len(added) == 1 && len(removed) == 2:
-		a, r1, r2 := n.row(added[0])[:len(dst)], n.row(removed[0])[:len(dst)], n.row(removed[1])[:len(dst)]
-		for i := range dst {
-			dst[i] = src[i] + a[i] - r1[i] - r2[i]
-		}
+		addSub2(dst, src, n.row(added[0]), n.row(removed[0]), n.row(removed[1]))
 	default:
-		copy(dst, src)
-		for _, f := range added {
-			w := n.row(f)[:len(dst)]
-			for i := range dst {
-				dst[i] += w[i]
-			}
-		}
-		for _, f := range removed {
-			w := n.row(f)[:len(dst)]
-			for i := range dst {
-				dst[i] -= w[i]
-			}
-		}
+		addRows(dst, src, n.FT, added, removed)
 	}
 }
 
