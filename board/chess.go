@@ -11,6 +11,7 @@ var chessRules = rules{
 	promotion:      promoteChoice,
 	promoChoice:    []PieceType{Queen, Rook, Bishop, Knight},
 	castling:       castlingRule{kingFile: 4, rightRookFile: 7, leftRookFile: 0},
+	chess960:       true,
 	stalemate:      stalemateDraw,
 	deadPosition:   chessDeadPosition,
 	symmetry:       mirrorRanks,

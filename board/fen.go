@@ -75,8 +75,12 @@ func parseBoardOnly(v *Variant, field string) ([numSquares]Piece, error) {
 	return b, nil
 }
 
-// ParseFEN reads a position of variant v.
-func ParseFEN(v *Variant, fen string) (Position, error) {
+// ParseFEN reads a position of variant v. Castling rights are KQkq, or
+// the castling rooks' files where those are the usual ones (HAha); with v
+// Chess960() they are Shredder-FEN or X-FEN (chess960.go).
+func ParseFEN(v *Variant, fen string) (Position, error) { return parseFEN(v.family, fen, v.frc) }
+
+func parseFEN(v *Variant, fen string, frc bool) (Position, error) {
 	var p Position
 	p.v = v
 	p.ep = NoSquare
@@ -140,7 +144,12 @@ func ParseFEN(v *Variant, fen string) (Position, error) {
 		return p, fmt.Errorf("side to move %q must be w or b", fields[1])
 	}
 
-	if err := p.parseRights(fields[2]); err != nil {
+	if frc {
+		err = p.parseRights960(fields[2])
+	} else {
+		err = p.parseRights(fields[2])
+	}
+	if err != nil {
 		return p, err
 	}
 
@@ -201,12 +210,15 @@ func (p *Position) parseRights(field string) error {
 				return fmt.Errorf("leap right '%c' given twice", c)
 			}
 			p.leap |= 1 << col
-		case v.hasCastling() && strings.IndexByte("KQkq", c) >= 0:
-			right := castleWhiteK << strings.IndexByte("KQkq", c)
+		case v.hasCastling() && strings.IndexByte("KQkq", c) >= 0,
+			v.hasCastling() && (c|0x20 == byte('a'+v.castling.rightRookFile) || c|0x20 == byte('a'+v.castling.leftRookFile)):
+			right := castleWhiteK << strings.IndexByte("KQkq", p.v.standardRight(c))
 			if p.castling&right != 0 {
 				return fmt.Errorf("castling right '%c' given twice", c)
 			}
 			p.castling |= right
+		case v.chess960 && (c|0x20 >= 'a' && c|0x20 < byte('a'+v.files)):
+			return fmt.Errorf("castling field %q: a rook on the %c-file castles only in Chess960 (UCI_Chess960)", field, c|0x20)
 		default:
 			return fmt.Errorf("castling field %q: '%c' is not a %s right", field, c, v.name)
 		}
@@ -225,6 +237,23 @@ func (p *Position) parseRights(field string) error {
 		}
 	}
 	return nil
+}
+
+// standardRight is the KQkq letter of a castling right given as K, Q, k, q
+// or as the file of the usual rook (H, A, h, a in chess).
+func (v *Variant) standardRight(c byte) byte {
+	switch c {
+	case 'K', 'Q', 'k', 'q':
+		return c
+	}
+	l := byte('K')
+	if c|0x20 == byte('a'+v.castling.leftRookFile) {
+		l = 'Q'
+	}
+	if c >= 'a' {
+		l += 'a' - 'A'
+	}
+	return l
 }
 
 func (p *Position) parseEnPassant(field string) error {
@@ -368,6 +397,8 @@ func (p *Position) FEN() string {
 		if p.leap&2 != 0 {
 			rights += "k"
 		}
+	} else if v.frc {
+		rights = p.rights960()
 	} else {
 		for i, l := range "KQkq" {
 			if p.castling&(1<<i) != 0 {

@@ -19,7 +19,7 @@ var pieceNames = map[string][NumTypes]string{
 }
 
 func (v *Variant) pieceName(t PieceType) string {
-	if n := pieceNames[v.name][t]; n != "" {
+	if n := pieceNames[v.family.name][t]; n != "" {
 		return n
 	}
 	return "piece"
@@ -148,8 +148,14 @@ func (p *Position) moveProblem(mt *moveText) string {
 	name := v.pieceName(t)
 	king := v.pieceName(King)
 	on := fmt.Sprintf("the %s on %v", name, from)
-	if target := p.board[to]; target != NoPiece && target.Color() == us {
-		if t == King && target.Type() == Rook && v.castles[us][0].right != 0 {
+	castling := p.castleRule(from, to)
+	if t != King {
+		castling = nil
+	}
+	if castling != nil {
+		to = castling.kingTo // in Chess960 the text may name the rook's square
+	} else if target := p.board[to]; target != NoPiece && target.Color() == us {
+		if t == King && target.Type() == Rook && v.castles[us][0].right != 0 && !v.frc {
 			return to.String() + " holds " + us.String() + "'s own piece; castling is written as the " +
 				king + "'s two-square move"
 		}
@@ -164,8 +170,8 @@ func (p *Position) moveProblem(mt *moveText) string {
 	kind := kindNormal
 	var promo PieceType
 	switch {
-	case t == King && p.castleRule(from, to) != nil:
-		if r := p.castleProblem(p.castleRule(from, to)); r != "" {
+	case castling != nil:
+		if r := p.castleProblem(castling); r != "" {
 			return r
 		}
 		kind = kindCastle
@@ -232,11 +238,13 @@ func (p *Position) moveProblem(mt *moveText) string {
 	return "it would leave the " + king + " in check"
 }
 
-// castleRule is the castling the king's move from-to names, nil if none.
+// castleRule is the castling the king's move from-to names (in Chess960
+// mode also king takes rook), nil if none.
 func (p *Position) castleRule(from, to Square) *castleRule {
 	for i := range p.v.castles[p.side] {
 		cr := &p.v.castles[p.side][i]
-		if cr.right != 0 && cr.kingFrom == from && cr.kingTo == to {
+		if cr.right != 0 && cr.kingFrom == from && (p.v.frc && p.castleNamedBy(newMove(from, cr.kingTo, kindCastle), to) ||
+			!p.v.frc && cr.kingTo == to) {
 			return cr
 		}
 	}
@@ -246,10 +254,12 @@ func (p *Position) castleRule(from, to Square) *castleRule {
 func (p *Position) castleProblem(cr *castleRule) string {
 	v, them := p.v, p.side^1
 	king, rook := v.pieceName(King), v.pieceName(Rook)
-	occ := p.Occupied()
+	occ := p.Occupied().AndNot(SquareBB(cr.rookFrom)) // the rook leaves (movegen's castlings)
 	switch {
 	case p.castling&cr.right == 0:
 		return p.side.String() + " no longer has that castling right"
+	case occ.And(cr.mustBeEmpty).Any() && v.frc:
+		return "castling needs every square the " + king + " and " + rook + " cross or land on empty but for them"
 	case occ.And(cr.mustBeEmpty).Any():
 		return "castling needs every square between " + king + " and " + rook + " empty"
 	case p.InCheck():

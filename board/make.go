@@ -17,6 +17,9 @@ func (p *Position) DoMove(m Move) {
 	if kind == kindCall {
 		p.put(MakePiece(us, Queen), to)
 		p.called[us] = true
+	} else if kind == kindCastle {
+		p.castle(us, to)
+		p.castling &= v.castleKeep[from]
 	} else {
 		pc := p.board[from]
 		capSq := to
@@ -48,16 +51,7 @@ func (p *Position) DoMove(m Move) {
 			}
 			p.put(pc, to)
 		}
-		switch kind {
-		case kindCastle:
-			for _, cr := range v.castles[us] {
-				if cr.kingTo == to {
-					rook := p.board[cr.rookFrom]
-					p.remove(cr.rookFrom)
-					p.put(rook, cr.rookTo)
-				}
-			}
-		case kindLeap:
+		if kind == kindLeap {
 			p.leap &^= 1 << us
 		}
 		p.castling &= v.castleKeep[from] & v.castleKeep[to]
@@ -78,6 +72,18 @@ func (p *Position) DoMove(m Move) {
 		p.leap &^= 1 << them // a Raja in check loses his leap for good
 	}
 	p.hash ^= p.stateHash()
+}
+
+// castle plays c's castling that ends with the king on kingTo. Both pieces
+// leave before either lands: in Chess960 each may land where the other
+// stood, or the king stay where he is.
+func (p *Position) castle(c Color, kingTo Square) {
+	cr := p.v.castleTo(c, kingTo)
+	king, rook := p.board[cr.kingFrom], p.board[cr.rookFrom]
+	p.remove(cr.kingFrom)
+	p.remove(cr.rookFrom)
+	p.put(king, cr.kingTo)
+	p.put(rook, cr.rookTo)
 }
 
 // lose does the bookkeeping of a removed piece of colour c: the types that

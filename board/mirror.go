@@ -7,7 +7,7 @@ package board
 func (p *Position) Mirrored() Position {
 	v := p.v
 	mirror := v.Mirror
-	q := Position{v: v, ep: mirror(p.ep), side: p.side ^ 1, halfmove: p.halfmove, fullmove: p.fullmove}
+	q := Position{v: v.colourSwapped(), ep: mirror(p.ep), side: p.side ^ 1, halfmove: p.halfmove, fullmove: p.fullmove}
 	for s := Square(0); s < numSquares; s++ {
 		if pc := p.board[s]; pc != NoPiece {
 			q.put(MakePiece(pc.Color()^1, pc.Type()), mirror(s))

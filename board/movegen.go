@@ -350,9 +350,12 @@ func (g *generator) castlings() bool {
 			g.enemyZone.And(SquareBB(cr.kingTo).Or(SquareBB(cr.rookTo))).Any() {
 			continue
 		}
+		// Without the rook: in Chess960 it may stand between an enemy
+		// slider and the king's path, and it leaves.
+		occ := g.occ.AndNot(SquareBB(cr.rookFrom))
 		safe := true
 		for s := cr.mustBeSafe; s.Any() && safe; {
-			safe = !p.attackedBy(us^1, s.Pop(), g.occ)
+			safe = !p.attackedBy(us^1, s.Pop(), occ)
 		}
 		if safe {
 			g.add(newMove(p.kingSq[us], cr.kingTo, kindCastle))

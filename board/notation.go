@@ -29,7 +29,7 @@ func (p *Position) SAN(m Move) string {
 		sb.WriteByte('@')
 		sb.WriteString(to.String())
 	case kindCastle:
-		if to.File() > from.File() {
+		if p.v.castles[p.side][0].kingTo == to { // king side (in Chess960 the king may not move)
 			sb.WriteString("O-O")
 		} else {
 			sb.WriteString("O-O-O")
@@ -172,7 +172,7 @@ func (w *sanMove) matches(p *Position, m Move) (ok, promo bool) {
 		if m.kind() != kindCastle {
 			return false, false
 		}
-		short := m.To().File() > m.From().File()
+		short := p.v.castles[p.side][0].kingTo == m.To()
 		return short == (w.castle == 1), false
 	}
 	if m.kind() == kindCall || m.kind() == kindCastle || m.To() != w.to || p.Moving(m) != w.piece {
@@ -202,7 +202,7 @@ func (p *Position) whySANIllegal(w *sanMove, ml *MoveList) string {
 		return "a waiting Mantri must arrive first (B@square,move)"
 	case w.call:
 		return "the Rani cannot be called to " + w.to.String() + " now"
-	case w.castle != 0 && p.v.castles[p.side][0].right == 0:
+	case w.castle != 0 && !p.v.hasCastling():
 		return p.v.name + " has no castling"
 	case w.castle != 0:
 		return "castling that way is not allowed now"

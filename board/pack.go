@@ -27,13 +27,17 @@ const maxPackedPieces = 40
 //	[34:36) fallen counts, White then Black
 //	[36:38) halfmove clock, [38:40) fullmove number (uint16, saturated)
 //
-// It fails only for a set-up with more than 40 pieces.
+// It fails for a set-up with more than 40 pieces and for a Chess960
+// position with castling rights (their rook files do not fit).
 func (p *Position) Pack(b []byte) error {
 	b = b[:PackedSize]
 	clear(b)
 	occ := p.Occupied()
 	if occ.Count() > maxPackedPieces {
 		return fmt.Errorf("%d pieces: a packed position holds at most %d", occ.Count(), maxPackedPieces)
+	}
+	if p.v.frc && p.castling != 0 {
+		return errors.New("a Chess960 position with castling rights is not packed")
 	}
 	binary.LittleEndian.PutUint64(b[0:8], occ.Lo|occ.Hi<<loSquares)
 	hi := occ.Hi >> (64 - loSquares)

@@ -25,8 +25,13 @@ type Position struct {
 	fullmove int
 }
 
-// Variant is the game this position belongs to.
-func (p *Position) Variant() *Variant { return p.v }
+// Variant is the game this position belongs to (chess for a Chess960
+// position: Chess960() tells them apart).
+func (p *Position) Variant() *Variant { return p.v.family }
+
+// Chess960 reports whether the position is in Chess960 mode: castling
+// rights by rook file, castling written king takes rook (e1h1).
+func (p *Position) Chess960() bool { return p.v.frc }
 
 // SideToMove is the colour to move.
 func (p *Position) SideToMove() Color { return p.side }

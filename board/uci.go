@@ -9,7 +9,8 @@ import (
 )
 
 // MoveString writes a move in the UCI notation of RULES.md section 4:
-// e2e4, e7e8q, e1g1 (castling), Q@d1 (the call) and, for a Durg turn with
+// e2e4, e7e8q, e1g1 (castling; e1h1, king takes rook, in Chess960 mode),
+// Q@d1 (the call) and, for a Durg turn with
 // arrivals, the placements first, comma-joined: B@c1,B@f1,h1g3.
 func (p *Position) MoveString(m Move) string {
 	if m == NoMove {
@@ -29,6 +30,10 @@ func (p *Position) MoveString(m Move) string {
 		return sb.String()
 	}
 	sb.WriteString(m.From().String())
+	if m.kind() == kindCastle && p.v.frc { // Chess960: king takes rook
+		sb.WriteString(p.v.castleTo(p.side, m.To()).rookFrom.String())
+		return sb.String()
+	}
 	sb.WriteString(m.To().String())
 	if m.kind() == kindPromotion {
 		sb.WriteByte(p.v.letters[m.Promotion()] + ('a' - 'A'))
@@ -140,7 +145,14 @@ func (p *Position) findMove(mt *moveText) (Move, bool) {
 	var promoted Move
 	promotions := 0
 	for _, m := range ml.Slice() {
-		if m.arrivals() != set || m.To() != mt.to || (m.kind() == kindCall) != mt.call {
+		if m.arrivals() != set || (m.kind() == kindCall) != mt.call {
+			continue
+		}
+		if m.kind() == kindCastle && p.v.frc {
+			if !p.castleNamedBy(m, mt.to) {
+				continue
+			}
+		} else if m.To() != mt.to {
 			continue
 		}
 		if mt.call {

@@ -11,6 +11,14 @@ import (
 // built once at start-up and never change afterwards.
 type Variant struct {
 	rules
+	// family is the game a position of this variant belongs to: the
+	// variant itself, or chess for a Chess960 set-up (chess960.go), which
+	// differs only in where castling starts.
+	family *Variant
+	// frc: castling rights name rook files, castling is written king takes
+	// rook (e1h1) and FEN shows the rights as X-FEN (Chess960 mode).
+	frc        bool
+	frcFiles   castleFiles // where a Chess960 set-up's castling starts
 	boardMask  Bitboard
 	letters    [NumTypes]byte // upper-case FEN letter per type; 0 unused
 	promoType  [2][gridFiles]PieceType
@@ -39,6 +47,9 @@ type rules struct {
 	promoChoice    []PieceType // promoteChoice: what a pawn may become
 
 	castling castlingRule
+	// chess960: the game has a Chess960 mode, where king and rooks start
+	// on any files of the first rank (chess).
+	chess960 bool
 
 	// rajaLeap: once per game the Raja may make a knight move, lost for
 	// good when used or when he is first in check (chaturanga).
@@ -78,7 +89,8 @@ const (
 	promoteStartSquare                      // the type that started there, while the side has fewer than at the start
 )
 
-// castlingRule places castling: the king's file and the two rooks'.
+// castlingRule places castling: the king's file and the two rooks'. The
+// king goes two files towards the rook and the rook to the square he crossed.
 type castlingRule struct {
 	kingFile, rightRookFile, leftRookFile int
 }
@@ -109,7 +121,7 @@ const (
 type castleRule struct {
 	right                              uint8
 	kingFrom, kingTo, rookFrom, rookTo Square
-	mustBeEmpty                        Bitboard // squares between king and rook
+	mustBeEmpty                        Bitboard // squares both cross and land on, but their own
 	mustBeSafe                         Bitboard // squares the king crosses and lands on
 }
 
@@ -123,6 +135,7 @@ const (
 
 var (
 	chess, chaturanga, durg *Variant
+	chess960Mode            *Variant // chess in Chess960 mode (chess960.go)
 	variants                []*Variant
 )
 
@@ -159,6 +172,7 @@ func init() {
 	chaturanga = newVariant(chaturangaRules)
 	durg = newVariant(durgRules)
 	variants = []*Variant{chess, chaturanga, durg}
+	chess960Mode = frcVariant(chess, noCastleFiles)
 }
 
 // VariantByName finds a variant by its UCI_Variant name.
@@ -182,6 +196,7 @@ func VariantNames() []string {
 
 func newVariant(r rules) *Variant {
 	v := &Variant{rules: r}
+	v.family = v
 	files, ranks := r.files, r.ranks
 	for f := 0; f < files; f++ {
 		for rk := 0; rk < ranks; rk++ {
@@ -198,7 +213,15 @@ func newVariant(r rules) *Variant {
 		v.castleKeep[s] = castleAll
 	}
 	if c := r.castling; c != (castlingRule{}) {
-		v.addCastling(c.kingFile, c.rightRookFile, c.leftRookFile)
+		for col := White; col <= Black; col++ {
+			for side, rookFile := range []int{c.rightRookFile, c.leftRookFile} {
+				step := 1
+				if rookFile < c.kingFile {
+					step = -1
+				}
+				v.setCastle(col, side, c.kingFile, rookFile, c.kingFile+2*step, c.kingFile+step)
+			}
+		}
 	}
 	for c := White; c <= Black; c++ {
 		for i, f := range r.backSlotFiles {
@@ -229,31 +252,34 @@ func (c Color) homeRank(ranks int) int {
 	return ranks - 1
 }
 
-// addCastling sets up both castlings of both sides: the king from its file
-// two files towards each rook, the rook to the square the king crossed.
-func (v *Variant) addCastling(kingFile, rightRookFile, leftRookFile int) {
-	for c := White; c <= Black; c++ {
-		r := c.homeRank(v.ranks)
-		k := MakeSquare(kingFile, r)
-		for side, rookFile := range []int{rightRookFile, leftRookFile} {
-			step := 1
-			if rookFile < kingFile {
-				step = -1
-			}
-			cr := castleRule{
-				right:    castleWhiteK << (2*uint(c) + uint(side)),
-				kingFrom: k, kingTo: MakeSquare(kingFile+2*step, r),
-				rookFrom: MakeSquare(rookFile, r), rookTo: MakeSquare(kingFile+step, r),
-			}
-			for f := kingFile + step; f != rookFile; f += step {
-				cr.mustBeEmpty = cr.mustBeEmpty.Or(SquareBB(MakeSquare(f, r)))
-			}
-			cr.mustBeSafe = SquareBB(cr.rookTo).Or(SquareBB(cr.kingTo))
-			v.castles[c][side] = cr
-			v.castleKeep[cr.rookFrom] &^= cr.right
-			v.castleKeep[k] &^= cr.right
-		}
+// setCastle sets up one castling of colour c (side 0 towards the higher
+// files, 1 towards the lower): the king from kingFile to kingTo, the rook
+// from rookFile to rookTo. Every square either crosses or lands on must be
+// empty but for the two themselves, and the king may not cross or land on
+// an attacked square. With the king two files towards the rook and the rook
+// beside him this is the usual rule; Chess960 set-ups use the same one.
+func (v *Variant) setCastle(c Color, side, kingFile, rookFile, kingTo, rookTo int) {
+	r := c.homeRank(v.ranks)
+	k, rook := MakeSquare(kingFile, r), MakeSquare(rookFile, r)
+	cr := castleRule{
+		right:    castleWhiteK << (2*uint(c) + uint(side)),
+		kingFrom: k, kingTo: MakeSquare(kingTo, r),
+		rookFrom: rook, rookTo: MakeSquare(rookTo, r),
 	}
+	span := func(from, to int) Bitboard { // the squares from..to of rank r, both included
+		var b Bitboard
+		for f := min(from, to); f <= max(from, to); f++ {
+			b = b.Or(SquareBB(MakeSquare(f, r)))
+		}
+		return b
+	}
+	cr.mustBeEmpty = span(kingFile, kingTo).Or(span(rookFile, rookTo)).AndNot(SquareBB(k)).AndNot(SquareBB(rook))
+	// His own square is safe (castling is never out of check) unless he
+	// stays on it: then the rook leaving may open a line to it (Chess960).
+	cr.mustBeSafe = span(kingFile, kingTo).AndNot(SquareBB(k)).Or(SquareBB(cr.kingTo))
+	v.castles[c][side] = cr
+	v.castleKeep[rook] &^= cr.right
+	v.castleKeep[k] &^= cr.right
 }
 
 // hasCastling reports whether the game castles at all.

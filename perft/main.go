@@ -33,7 +33,7 @@ func Report(w io.Writer, p *board.Position, depth int) {
 func Main(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	variantName := fs.String("variant", "chess", "variant: chess, chaturanga or durg")
+	variantName := fs.String("variant", "chess", "variant: chess, chaturanga, durg, or chess960 (fischerandom)")
 	fen := fs.String("fen", "", "start FEN (default: the variant's start position)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: senapati perft [-variant V] [-fen FEN] DEPTH")
@@ -51,7 +51,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "perft: depth %q must be a number from 1 to %d\n", fs.Arg(0), MaxDepth)
 		return 2
 	}
-	v, err := board.VariantByName(*variantName)
+	v, err := board.LookupVariant(*variantName)
 	if err != nil {
 		fmt.Fprintln(stderr, "perft:", err)
 		return 2
