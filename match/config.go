@@ -277,6 +277,8 @@ type Config struct {
 	PGNFields    PGNFields
 	EPDOut       string
 	Log          LogConfig
+	LivePGN      string // -livepgnout: the games in progress (live.go)
+	LivePGNMin   bool
 	Event, Site  string
 	Margin       time.Duration
 	Stall        time.Duration
@@ -589,6 +591,8 @@ func ParseArgs(args []string) (*Config, error) {
 			err = parseLog(vals, &cfg.Log)
 		case "noswap", "reverse":
 			err = none()
+		case "livepgnout":
+			err = parseLivePGN(vals, cfg)
 			if name == "noswap" {
 				cfg.NoSwap = true
 			} else {

@@ -237,6 +237,7 @@ type gameSettings struct {
 	names   []string
 	tcs     []TimeControl
 	match   *matchInfo
+	live    *livePGN // -livepgnout; nil: none
 }
 
 func (s *gameSettings) newResult(spec *gameSpec) *gameResult {
@@ -278,6 +279,7 @@ func playGame(ctx context.Context, s *gameSettings, spec *gameSpec, engines [2]*
 		res.moves = append(res.moves, moveRecord{ms, "book"})
 		game.Play(m)
 	}
+	s.live.update(res)
 	// lose ends the game with a loss for side. A hung or broken engine is
 	// killed (its worker starts a fresh one for the next game); killedFor
 	// says why, when the engine was still there to be killed.
@@ -356,6 +358,7 @@ func playGame(ctx context.Context, s *gameSettings, spec *gameSpec, engines [2]*
 		}
 		res.moves = append(res.moves, moveRecord{ms, t.comment(s.fields, left)})
 		game.Play(m)
+		s.live.update(res)
 		if r, reason := judge(game); r != board.Ongoing {
 			res.result, res.reason, res.termination = r, reason, termNormal
 			return res, nil

@@ -21,7 +21,7 @@ func TestGauntletByOpponent(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, out, "Results of Seed against each opponent:\nOpponent     Elo     +/-   Games   Score     LOS    Draw  Pair Elo     +/-\n")
 	for _, opp := range []string{"Mixed", "Loser", "Other"} {
-		m := regexp.MustCompile(`Score of Seed vs ` + opp + `: (\d+) - (\d+) - (\d+) `).FindAllStringSubmatch(out, -1)
+		m := regexp.MustCompile(`Score of Seed vs `+opp+`: (\d+) - (\d+) - (\d+) `).FindAllStringSubmatch(out, -1)
 		require.NotEmpty(t, m, opp)
 		last := m[len(m)-1]
 		var s Score

@@ -78,6 +78,8 @@ func (r *gameResult) pgn(event, site string, minimal bool) string {
 		}
 		g.Play(&pos, m, comment)
 	}
-	g.AppendReason(r.reason)
+	if r.reason != "" { // none yet in a game in progress (-livepgnout)
+		g.AppendReason(r.reason)
+	}
 	return g.String()
 }

@@ -372,6 +372,7 @@ func (t *tournament) worker(ctx context.Context, w int, p pool) error {
 		if spec == nil {
 			return nil
 		}
+		t.settings.live.begin(w, spec.number)
 		res, err := t.play(ctx, w, spec, p)
 		t.mu.Lock()
 		t.running--
@@ -554,6 +555,7 @@ func (t *tournament) finish(r *gameResult) {
 	t.record(played{encounter: spec.encounter, white: spec.white, black: spec.black, result: r.result, termination: r.termination, pair: spec.pair})
 	t.tally[spec.white].thinking += r.thinking[board.White]
 	t.tally[spec.black].thinking += r.thinking[board.Black]
+	t.settings.live.update(r)
 	// An output that cannot be written stops the match, as the SPRT does:
 	// the games in progress are abandoned, take starts no further game,
 	// and run reports the failure.
@@ -737,6 +739,7 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 		t.settings.tcs = append(t.settings.tcs, e.TC)
 	}
 	t.enc, t.specs, t.total, t.paired = enc, specs, total, paired
+	t.settings.live = newLivePGN(cfg, out)
 	if cfg.Shards > 0 {
 		out.line("Shard %d of %d: %d of the match's %d games", cfg.Shard, cfg.Shards, len(t.specs), t.total)
 	}
@@ -947,6 +950,8 @@ move and every result. Flags follow cutechess-cli and fastchess:
   -progress auto|on|off  status line on stderr (auto: when a terminal)
   -debug                 print the UCI traffic on stderr
   -log file=F [level=trace|info|warn|err|fatal] [engine=true]
+  -livepgnout FILE [min] | -livepgnout file=FILE [min=true]
+                         the games in progress, rewritten after each move
                          append messages of at least that level (default
                          warn) to F; engine=true adds the UCI traffic
   -shard I/N             play only the I-th of N shares of the match (same
