@@ -589,10 +589,10 @@ func ParseArgs(args []string) (*Config, error) {
 			})
 		case "log":
 			err = parseLog(vals, &cfg.Log)
-		case "noswap", "reverse":
-			err = none()
 		case "livepgnout":
 			err = parseLivePGN(vals, cfg)
+		case "noswap", "reverse":
+			err = none()
 			if name == "noswap" {
 				cfg.NoSwap = true
 			} else {

@@ -941,6 +941,8 @@ move and every result. Flags follow cutechess-cli and fastchess:
           [nps=true] [timeleft=true]   append finished games (min: without
                          comments; the others add n=, sd=, nps=, tl= to them)
   -epdout FILE | -epdout file=FILE   append the final position of each game
+  -livepgnout FILE [min] | -livepgnout file=FILE [min=true]
+                         the games in progress, rewritten after each move
   -resume FILE           finish the interrupted match of the state file
                          FILE (PGN.resume, written next to -pgnout PGN);
                          the same command line resumes it too: only the
@@ -950,8 +952,6 @@ move and every result. Flags follow cutechess-cli and fastchess:
   -progress auto|on|off  status line on stderr (auto: when a terminal)
   -debug                 print the UCI traffic on stderr
   -log file=F [level=trace|info|warn|err|fatal] [engine=true]
-  -livepgnout FILE [min] | -livepgnout file=FILE [min=true]
-                         the games in progress, rewritten after each move
                          append messages of at least that level (default
                          warn) to F; engine=true adds the UCI traffic
   -shard I/N             play only the I-th of N shares of the match (same
