@@ -65,6 +65,7 @@ type state struct {
 	newGame  bool     // forget what was learnt before the next search
 	clear    bool     // empty the table before the next search
 	showWDL  bool     // UCI_ShowWDL: info lines carry wdl; a session starts without
+	chess960 bool     // UCI_Chess960: chess positions in Chess960 mode (castling as king takes rook)
 	note     string   // what the last option set has to tell (a net loaded)
 }
 
@@ -93,8 +94,36 @@ func (s *state) apply() (asked, got int) {
 // setVariant switches the game and resets the position.
 func (s *state) setVariant(v *board.Variant) {
 	s.variant = v
-	s.pos, s.history = v.StartPosition(), nil
+	s.pos, s.history = s.startPosition(), nil
 	s.newGame = true
+}
+
+// frc reports whether positions are read in Chess960 mode: UCI_Chess960
+// is on and the game has the mode (chess; the others ignore the option).
+func (s *state) frc() bool { return s.chess960 && s.variant.HasChess960() }
+
+// startPosition is the game's start position, in Chess960 mode if on.
+func (s *state) startPosition() board.Position {
+	if s.frc() {
+		return board.Chess960().StartPosition()
+	}
+	return s.variant.StartPosition()
+}
+
+// variantName names the game for messages: chess960 in Chess960 mode.
+func (s *state) variantName() string {
+	if s.frc() {
+		return "chess960"
+	}
+	return s.variant.Name()
+}
+
+// parseFEN reads a FEN of the game, in Chess960 mode if on.
+func (s *state) parseFEN(fen string) (board.Position, error) {
+	if s.frc() {
+		return board.ParseFEN(board.Chess960(), fen)
+	}
+	return board.ParseFEN(s.variant, fen)
 }
 
 func ms(d time.Duration) string { return strconv.Itoa(int(d.Milliseconds())) }
@@ -112,6 +141,16 @@ var options = []*option{
 				s.setVariant(variant)
 			}
 			return err
+		}},
+	// Chess960 and Double Chess960 are chess with this on: FEN castling
+	// rights by rook file (Shredder-FEN or X-FEN), castling written king
+	// takes rook (e1h1). The position starts over in the new mode.
+	{name: "UCI_Chess960", kind: check, notCECP: "XBoard names Chess960 as the variant fischerandom, which CECP does not offer",
+		get: func(s *state) string { return strconv.FormatBool(s.chess960) },
+		set: func(s *state, v optionValue) error {
+			s.chess960 = v.on
+			s.pos, s.history = s.startPosition(), nil
+			return nil
 		}},
 	{name: "Hash", kind: spin, min: 1, max: search.MaxHashMB,
 		get: func(s *state) string { return strconv.Itoa(s.settings.HashMB) },

@@ -100,7 +100,7 @@ func (u *UCI) Handle(line string) bool {
 		}
 		u.send("uciok")
 	case "ucinewgame":
-		u.pos, u.history = u.variant.StartPosition(), nil
+		u.pos, u.history = u.startPosition(), nil
 		u.newGame = true
 		u.applyIfIdle()
 	case "setoption":
@@ -191,15 +191,15 @@ func (u *UCI) position(args []string) {
 	rest := args[1:]
 	switch args[0] {
 	case "startpos":
-		pos = u.variant.StartPosition()
+		pos = u.startPosition()
 	case "fen":
 		end := indexOf(rest, "moves")
 		if end < 0 {
 			end = len(rest)
 		}
-		p, err := board.ParseFEN(u.variant, strings.Join(rest[:end], " "))
+		p, err := u.parseFEN(strings.Join(rest[:end], " "))
 		if err != nil {
-			u.info("invalid FEN for %s: %v", u.variant.Name(), err)
+			u.info("invalid FEN for %s: %v", u.variantName(), err)
 			return
 		}
 		pos, rest = p, rest[end:]
@@ -236,7 +236,7 @@ func (u *UCI) display() {
 	for _, l := range boardDiagram(&u.pos) {
 		u.send("%s", l)
 	}
-	u.send("Variant: %s", u.variant.Name())
+	u.send("Variant: %s", u.variantName())
 	u.send("Fen: %s", u.pos.FEN())
 	u.send("Key: %016X", u.pos.Hash())
 	check := ""
