@@ -34,6 +34,9 @@ const S = {
   pgn: null, // the PGN text loaded and what the server said of it, for the choice of its games
   drag: null,
   busy: 0,
+  // A shared game (two people, two machines): {token, seat, links} where
+  // seat is white, black or spectator and links the tokens to hand on.
+  shared: null,
 };
 
 // ---------------------------------------------------------------- API
@@ -70,13 +73,22 @@ function busy(d) {
   document.body.dataset.busy = S.busy > 0 ? "1" : "0";
 }
 
+// gamePath is the API path of a call on the game, with the seat's token
+// in a shared game (the server answers nothing without it).
+function gamePath(suffix) {
+  const path = `/api/games/${S.game.id}${suffix}`;
+  if (!S.shared) return path;
+  return `${path}${path.includes("?") ? "&" : "?"}token=${encodeURIComponent(S.shared.token)}`;
+}
+
 // gameApi calls the game's API; a game the server does not know (it was
-// restarted) is first made again from the page's own record.
+// restarted) is first made again from the page's own record, but for a
+// shared game, whose tokens went with the server.
 async function gameApi(method, suffix, body, signal) {
   try {
-    return await api(method, `/api/games/${S.game.id}${suffix}`, body, signal);
+    return await api(method, gamePath(suffix), body, signal);
   } catch (e) {
-    if (e.status !== 404) throw e;
+    if (e.status !== 404 || S.shared) throw e;
     await restore();
     return await api(method, `/api/games/${S.game.id}${suffix}`, body, signal);
   }
@@ -97,6 +109,9 @@ function record() {
 }
 
 function save() {
+  // A shared game is reopened by its link (the address keeps it); the
+  // stored record stays this browser's own game.
+  if (S.shared) return;
   const r = JSON.stringify(record());
   sessionStorage.setItem(KEY, r);
   localStorage.setItem(KEY, r);
@@ -140,6 +155,7 @@ function setGame(st) {
   S.view = st;
   resetSelection();
   clockAfterChange();
+  serverClock(st);
   save();
   if (newId) openEvents();
   render();
@@ -172,7 +188,7 @@ function resetSelection() {
 
 function openEvents() {
   if (S.es) S.es.close();
-  const es = new EventSource(`/api/games/${S.game.id}/events`);
+  const es = new EventSource(gamePath("/events"));
   S.es = es;
   S.esReady = new Promise((resolve) => es.addEventListener("state", () => resolve(), { once: true }));
   es.addEventListener("state", (ev) => {
@@ -184,6 +200,7 @@ function openEvents() {
     S.game = st;
     if (atEnd) S.view = st;
     clockAfterChange();
+    serverClock(st);
     save();
     render();
   });
@@ -199,10 +216,12 @@ function openEvents() {
 async function reconnect(es) {
   if (S.es !== es) return;
   try {
-    await api("GET", `/api/games/${S.game.id}`);
+    await api("GET", gamePath(""));
     openEvents();
   } catch (e) {
-    if (e.status === 404) {
+    if (e.status === 404 && S.shared) {
+      showError("This shared game is gone: the server was restarted.");
+    } else if (e.status === 404) {
       await restore().catch(showError);
     } else {
       setTimeout(() => reconnect(es), 2000);
@@ -221,6 +240,8 @@ function atEnd() {
 function humanCanMove() {
   const v = S.view;
   if (S.thinking || v.verdict.over || (S.clock && S.clock.flag && atEnd())) return false;
+  // A shared game: a seat moves its own side, at the end; a spectator never.
+  if (S.shared) return atEnd() && S.shared.seat === v.side;
   if (atEnd()) return engineSide() !== v.side;
   return true; // at an earlier ply a move starts a new line from there
 }
@@ -268,6 +289,7 @@ function numOf(id, def) {
 }
 
 async function maybeEngine() {
+  if (S.shared) return;
   const g = S.game;
   if (!atEnd() || g.verdict.over || S.thinking || (S.clock && S.clock.flag)) return;
   if (engineSide() === g.side) await engineMove();
@@ -304,7 +326,7 @@ function positionOver(v) {
 }
 
 async function maybeAnalyse() {
-  if (!S.analysing || S.thinking || positionOver(S.view)) return;
+  if (S.shared || !S.analysing || S.thinking || positionOver(S.view)) return;
   const key = `${S.game.id}:${S.game.version}:${S.view.ply}`;
   if (S.analysisKey === key) return;
   S.analysisKey = key;
@@ -384,6 +406,7 @@ async function goto(ply) {
 async function newGame(variant) {
   clearError();
   stopEngine();
+  leaveShared();
   try {
     const st = await api("POST", "/api/games", { variant });
     S.pgn = null;
@@ -402,6 +425,7 @@ async function loadPGN(text, game) {
   try {
     const st = await api("POST", "/api/games", { pgn: text, game: game || 0 });
     stopEngine();
+    leaveShared();
     S.pgn = { text, info: st.pgn };
     S.mode = "analysis";
     $("mode").value = "analysis";
@@ -445,6 +469,131 @@ function renderNotice() {
   if (pick) pick.addEventListener("change", () => loadPGN(S.pgn.text, parseInt(pick.value, 10)));
 }
 
+// ---------------------------------------------------------------- sharing
+
+function shareLink(token) {
+  return `${location.origin}/?game=${encodeURIComponent(S.game.id)}&token=${encodeURIComponent(token)}`;
+}
+
+// startShare makes a shared game of this one as it stands, with the
+// server's clock, and seats this page as the side chosen; the other links
+// are for the opponent and the spectators.
+async function startShare() {
+  $("share-error").textContent = "";
+  const g = S.game;
+  const seat = $("share-seat").value;
+  const minutes = parseFloat($("share-base").value) || 0;
+  const inc = parseFloat($("share-inc").value) || 0;
+  const share = minutes > 0 ? { base: Math.round(minutes * 60000), inc: Math.round(inc * 1000) } : {};
+  try {
+    const st = await api("POST", "/api/games", { variant: g.variant, fen: g.startFen, moves: record().moves, tags: g.tags || {}, share });
+    stopEngine();
+    // The links live in this tab too, so a reload keeps them to hand on.
+    sessionStorage.setItem(`senapati.share.${st.id}`, JSON.stringify(st.tokens));
+    joinShared(st, { token: st.tokens[seat], seat, links: st.tokens });
+  } catch (e) {
+    $("share-error").textContent = e.message;
+  }
+}
+
+// joinShared shows a shared game from a seat; the address keeps its link,
+// so a reload comes back to it.
+function joinShared(st, shared) {
+  let kept = {};
+  try {
+    kept = JSON.parse(sessionStorage.getItem(`senapati.share.${st.id}`) || "{}");
+  } catch (e) {
+    /* the links are a convenience */
+  }
+  shared.links = Object.assign({}, kept, shared.links || {});
+  S.shared = shared;
+  S.mode = "shared";
+  S.flipped = shared.seat === "black";
+  S.pgn = null;
+  history.replaceState(null, "", `/?game=${encodeURIComponent(st.id)}&token=${encodeURIComponent(shared.token)}`);
+  setGame(st);
+}
+
+// leaveShared goes back to this browser's own games.
+function leaveShared() {
+  if (!S.shared) return;
+  S.shared = null;
+  S.clock = null;
+  if (S.mode === "shared") S.mode = "humans";
+  history.replaceState(null, "", location.pathname);
+}
+
+function loopbackPage() {
+  return ["localhost", "127.0.0.1", "[::1]"].includes(location.hostname) || location.hostname.startsWith("127.");
+}
+
+async function resign() {
+  const b = $("resign");
+  // Two clicks, so a slip does not lose the game.
+  if (!b.dataset.armed) {
+    b.dataset.armed = "1";
+    b.textContent = "Click again to resign";
+    setTimeout(() => {
+      delete b.dataset.armed;
+      b.textContent = "Resign";
+    }, 4000);
+    return;
+  }
+  delete b.dataset.armed;
+  b.textContent = "Resign";
+  try {
+    setGame(await gameApi("POST", "/result", { result: S.shared.seat === "white" ? "0-1" : "1-0", termination: "normal" }));
+  } catch (e) {
+    showError(e);
+  }
+}
+
+function renderShare() {
+  const sh = S.shared;
+  $("share-new").hidden = !!sh;
+  $("resign").hidden = !sh || sh.seat === "spectator" || S.game.verdict.over;
+  const line = $("share-seat-line");
+  const links = $("share-links");
+  if (!sh) {
+    line.textContent = "";
+    links.innerHTML = "";
+    links.dataset.key = "";
+    $("share-note").textContent = "";
+    return;
+  }
+  $("share").open = true;
+  line.dataset.seat = sh.seat;
+  line.textContent = sh.seat === "spectator" ? "You are watching this shared game." : `You play ${sideName(sh.seat)} in this shared game.`;
+  const names = { white: "White", black: "Black", spectator: "Spectators" };
+  const rows = [];
+  for (const seat of ["white", "black", "spectator"]) {
+    const tok = sh.links[seat];
+    if (!tok || seat === sh.seat) continue;
+    rows.push(`<div class="link" data-seat="${seat}"><span>${names[seat]}</span><input readonly value="${escapeHTML(shareLink(tok))}" aria-label="${names[seat]}'s link"><button type="button" data-copy="${seat}">Copy</button></div>`);
+  }
+  // Drawn again only when they change, so a selection in them stays.
+  const key = rows.join("");
+  if (links.dataset.key !== key) {
+    links.dataset.key = key;
+    links.innerHTML = rows.length ? `<div class="hint">Each link seats whoever opens it; keep the players' links to the players.</div>${key}` : "";
+    for (const b of links.querySelectorAll("[data-copy]")) {
+      b.addEventListener("click", async () => {
+        const input = b.previousElementSibling;
+        try {
+          await navigator.clipboard.writeText(input.value);
+          b.textContent = "Copied";
+        } catch (e) {
+          input.select();
+          b.textContent = "Select";
+        }
+      });
+    }
+  }
+  $("share-note").textContent = loopbackPage()
+    ? "This page is open at a loopback address, which another machine cannot reach: serve the board on the network (senapati play -addr 0.0.0.0:8080) and open it at this machine's address before you send a link."
+    : "";
+}
+
 // ---------------------------------------------------------------- clock
 
 function initClock() {
@@ -462,7 +611,7 @@ function initClock() {
 // forgotten, and so is the loss on time).
 function clockAfterChange() {
   const c = S.clock;
-  if (!c || !S.game) return;
+  if (!c || !S.game || c.server) return;
   const g = S.game;
   if (!c.hist) c.hist = [];
   if (c.plies === g.plies && c.turn === g.side) return;
@@ -484,13 +633,28 @@ function clockAfterChange() {
 
 function clockLeft(side) {
   const c = S.clock;
-  return c[side] - (c.turn === side && !c.flag && !S.game.verdict.over ? Date.now() - c.since : 0);
+  return c[side] - (c.turn === side && !c.flag && !S.game.verdict.over && c.running !== false ? Date.now() - c.since : 0);
+}
+
+// serverClock takes a shared game's clock from the server's state: the
+// time left when the state was made, running for one side (a reload or a
+// reconnection reads it again, so no time is lost or gained).
+function serverClock(st) {
+  if (!S.shared) return;
+  const c = st.shared && st.shared.clock;
+  if (!c) {
+    S.clock = null;
+    return;
+  }
+  S.clock = { white: c.white, black: c.black, base: c.base, inc: c.inc, turn: c.running || st.side, running: !!c.running,
+    since: Date.now(), plies: st.plies, flag: null, server: true };
 }
 
 function tickClock() {
   const c = S.clock;
   if (!c || !S.game) return;
-  if (!c.flag && !S.game.verdict.over && clockLeft(c.turn) <= 0) {
+  // A shared game's flag is the server's: it says so in a state.
+  if (!c.server && !c.flag && !S.game.verdict.over && clockLeft(c.turn) <= 0) {
     c[c.turn] = 0;
     c.flag = c.turn;
     save();
@@ -706,7 +870,7 @@ function renderHoldings() {
   sides.forEach((side, i) => {
     const el = $(i === 0 ? "holdings-top" : "holdings-bottom");
     const parts = [`<span class="side">${side === "white" ? "White" : "Black"}</span>`];
-    if (S.clock) parts.push(`<span class="clock${S.clock.turn === side && !S.clock.flag ? " running" : ""}" data-side="${side}">${fmtClock(clockLeft(side))}</span>`);
+    if (S.clock) parts.push(`<span class="clock${S.clock.turn === side && !S.clock.flag && S.clock.running !== false ? " running" : ""}" data-side="${side}">${fmtClock(clockLeft(side))}</span>`);
     const h = v.holdings && v.holdings[side];
     if (h) {
       const mantri = iconOf("B");
@@ -750,6 +914,7 @@ function renderStatus() {
     text = `Senapati is thinking for ${sideName(g.side)}…`;
   } else {
     text = `${sideName(v.side)} to move${v.check ? ", in check" : ""}`;
+    if (S.shared && S.shared.seat !== "spectator" && atEnd()) text += S.shared.seat === v.side ? " (your move)" : " (your opponent's move)";
   }
   if (!atEnd()) text = `Move ${v.ply} of ${g.plies}. ${text}${v.verdict.over ? "" : " (a move here replaces the rest of the game)"}`;
   st.textContent = text;
@@ -781,8 +946,15 @@ function renderControls() {
   $("engine-move").disabled = S.thinking || over || !atEnd() || (S.clock && !!S.clock.flag);
   $("stop").disabled = !S.thinking && S.game.searching !== "analysis";
   $("call").hidden = !(humanCanMove() && callTargets().length);
+  // A shared game takes only its players' moves: no takeback, engine,
+  // analysis or set-up (the server refuses them too).
+  const shared = !!S.shared;
+  if (shared) {
+    $("undo").disabled = $("engine-move").disabled = $("stop").disabled = true;
+  }
+  $("analyse").disabled = $("set-fen").disabled = $("mode").disabled = shared;
   $("call").textContent = S.callMode ? "Cancel the call" : "Call the Rani";
-  $("download-pgn").href = `/api/games/${g.id}/pgn`;
+  $("download-pgn").href = gamePath("/pgn");
   $("variant").value = g.variant;
   $("mode").value = S.mode;
   $("evalbar").classList.toggle("flipped", S.flipped);
@@ -975,6 +1147,7 @@ function render() {
   renderMoves();
   renderLines();
   renderLegend();
+  renderShare();
   if (document.activeElement !== $("fen")) $("fen").value = S.view.fen;
 }
 
@@ -1218,6 +1391,8 @@ function wire() {
     $("pgn-file").value = "";
   });
   $("load-pgn").addEventListener("click", () => loadPGN($("pgn-text").value));
+  $("share-start").addEventListener("click", startShare);
+  $("resign").addEventListener("click", resign);
   setInterval(tickClock, 200);
 }
 
@@ -1233,34 +1408,54 @@ async function start() {
       o.textContent = v.name;
       $("variant").appendChild(o);
     }
-    const asked = new URLSearchParams(location.search).get("variant");
-    const def = (list.find((v) => v.default) || list[0]).name;
-    // This tab's game first, then the last game of this browser (unless
-    // the address asks for another game).
-    let text = sessionStorage.getItem(KEY);
-    if (!text) {
-      const last = localStorage.getItem(KEY);
-      if (last && (!asked || JSON.parse(last).variant === asked)) text = last;
-    }
-    if (text) {
-      const r = JSON.parse(text);
-      S.mode = r.mode || "white";
-      S.flipped = !!r.flipped;
-      S.clock = r.clock || null;
+    const params = new URLSearchParams(location.search);
+    // An invitation link: the shared game, from its seat.
+    if (params.get("game") && params.get("token")) {
+      const token = params.get("token");
       try {
-        setGame(await api("GET", `/api/games/${r.id}`));
+        const st = await api("GET", `/api/games/${encodeURIComponent(params.get("game"))}?token=${encodeURIComponent(token)}`);
+        joinShared(st, { token, seat: st.seat, links: st.tokens || {} });
+        return;
       } catch (e) {
-        if (e.status !== 404) throw e;
-        await restore(r);
+        history.replaceState(null, "", location.pathname);
+        await startOwn(list, params);
+        showError(`This invitation does not open a game: ${e.message}`);
+        return;
       }
-      return;
     }
-    S.mode = "white";
-    initClock();
-    setGame(await api("POST", "/api/games", { variant: S.variants[asked] ? asked : def }));
+    await startOwn(list, params);
   } catch (e) {
     showError(e);
   }
+}
+
+// startOwn opens this browser's own game: the tab's, the last one, or a new one.
+async function startOwn(list, params) {
+  const asked = params.get("variant");
+  const def = (list.find((v) => v.default) || list[0]).name;
+  // This tab's game first, then the last game of this browser (unless
+  // the address asks for another game).
+  let text = sessionStorage.getItem(KEY);
+  if (!text) {
+    const last = localStorage.getItem(KEY);
+    if (last && (!asked || JSON.parse(last).variant === asked)) text = last;
+  }
+  if (text) {
+    const r = JSON.parse(text);
+    S.mode = r.mode || "white";
+    S.flipped = !!r.flipped;
+    S.clock = r.clock || null;
+    try {
+      setGame(await api("GET", `/api/games/${r.id}`));
+    } catch (e) {
+      if (e.status !== 404) throw e;
+      await restore(r);
+    }
+    return;
+  }
+  S.mode = "white";
+  initClock();
+  setGame(await api("POST", "/api/games", { variant: S.variants[asked] ? asked : def }));
 }
 
 start();
