@@ -48,6 +48,10 @@ type procStamp struct {
 	start uint64
 }
 
+// supervisorGrace is how long a supervisor may take to end everything below
+// it (it gives a process stuck in the kernel 10 seconds).
+const supervisorGrace = 15 * time.Second
+
 // maxLine bounds one line of engine output, as the engine bounds its input:
 // a longer line is dropped, so that an engine cannot make the runner grow.
 const maxLine = 1 << 20
@@ -63,13 +67,15 @@ type Engine struct {
 	IDName   string
 	options  map[string][]string // announced options by lower-case name: the words after "type"
 	declared []string            // the announced options' names as the engine spells them
-	cmd      *exec.Cmd
+	cmd      *exec.Cmd           // the runner's child: the engine's supervisor on Linux, else the engine
+	sup      *supervised         // nil without a supervisor
 	stdin    io.WriteCloser
 	stdout   *os.File
 	stderr   *os.File
 	lines    chan engineLine
 	stop     chan struct{} // closed on shutdown; the reader then stops
 	exited   chan struct{} // closed once the process is reaped
+	gone     chan struct{} // closed once the engine has ended (its supervisor may still be ending what it started)
 	shutdown sync.Once
 	out      *printer
 	mark     string    // the value of markVar in its environment
@@ -90,11 +96,12 @@ const tailLines = 3
 // startEngine starts the process and runs the UCI handshake: uci, the
 // variant, the options, isready.
 func startEngine(ctx context.Context, cfg *EngineConfig, v *board.Variant, timeout time.Duration, out *printer) (*Engine, error) {
-	cmd := exec.Command(cfg.Cmd, cfg.Args...)
-	cmd.Dir = cfg.Dir
 	mark := fmt.Sprintf("%d.%d", os.Getpid(), engineSerial.Add(1))
-	cmd.Env = engineEnv(mark)
-	ownProcessGroup(cmd)
+	cmd, sup, afterStart, err := engineCommand(cfg, engineEnv(mark))
+	if err != nil {
+		return nil, err
+	}
+	defer afterStart()
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -115,33 +122,58 @@ func startEngine(ctx context.Context, cfg *EngineConfig, v *board.Variant, timeo
 			f.Close()
 		}
 		stdin.Close()
+		if sup != nil {
+			sup.release()
+		}
 		return nil, fmt.Errorf("cannot start %s: %v", cfg.Cmd, err)
 	}
 	w.Close()
 	ew.Close()
+	afterStart()
 	if testHookStart != nil {
 		testHookStart(cmd.Process.Pid)
 	}
-	e := &Engine{cfg: cfg, cmd: cmd, stdin: stdin, stdout: r, stderr: er, lines: make(chan engineLine, 256),
-		stop: make(chan struct{}), exited: make(chan struct{}), out: out, options: map[string][]string{},
-		mark: mark, self: stampOf(cmd.Process.Pid), stderrDone: make(chan struct{})}
+	pid := cmd.Process.Pid
+	if sup != nil {
+		if pid, err = sup.started(); err != nil {
+			_ = cmd.Wait() // the supervisor exits at once
+			sup.release()
+			stdin.Close()
+			for _, f := range []*os.File{r, er} {
+				f.Close()
+			}
+			return nil, fmt.Errorf("cannot start %s: %v", cfg.Cmd, err)
+		}
+		if testHookStart != nil {
+			testHookStart(pid)
+		}
+	}
+	e := &Engine{cfg: cfg, cmd: cmd, sup: sup, stdin: stdin, stdout: r, stderr: er, lines: make(chan engineLine, 256),
+		stop: make(chan struct{}), exited: make(chan struct{}), gone: make(chan struct{}), out: out, options: map[string][]string{},
+		mark: mark, self: stampOf(pid), stderrDone: make(chan struct{})}
 	go e.read()
 	go e.readStderr()
 	go func() {
+		if sup != nil {
+			sup.wait(e.gone) // how the engine ended, until the supervisor's end
+		}
 		_ = cmd.Wait() // reaps the process: no zombie
+		if sup == nil {
+			close(e.gone)
+		}
 		close(e.exited)
 	}()
 	if err := e.handshake(ctx, v, timeout); err != nil {
 		if errors.Is(err, errDisconnected) { // give its end a moment to be reaped
 			select {
-			case <-e.exited:
+			case <-e.gone:
 			case <-time.After(time.Second):
 			}
 		}
 		alive := e.alive()
 		e.kill()
 		if !alive && ctx.Err() == nil { // it ended by itself: say how
-			err = fmt.Errorf("%v (%v%s)", err, e.cmd.ProcessState, e.stderrNote("; stderr: "))
+			err = fmt.Errorf("%v (%v%s)", err, e.state(), e.stderrNote("; stderr: "))
 		}
 		return nil, fmt.Errorf("%s: %v", cfg.Cmd, err)
 	}
@@ -459,7 +491,7 @@ func (e *Engine) think(ctx context.Context, position, goCmd string, limit time.D
 // alive reports whether the process is still running.
 func (e *Engine) alive() bool {
 	select {
-	case <-e.exited:
+	case <-e.gone:
 		return false
 	default:
 		return true
@@ -475,7 +507,7 @@ func (e *Engine) quit() {
 		doomed = descendants(e.self, e.mark)
 		if e.send("quit") == nil {
 			select {
-			case <-e.exited:
+			case <-e.gone:
 			case <-time.After(time.Second):
 				e.quitLate = true
 			}
@@ -503,11 +535,11 @@ func (e *Engine) doRetire(kill bool, again string) {
 	}
 	if kill {
 		e.kill()
-		e.out.engineNote("%s(%d) killed as the match stops (%v)", e.label(), e.self.pid, e.cmd.ProcessState)
+		e.out.engineNote("%s(%d) killed as the match stops (%v)", e.label(), e.self.pid, e.state())
 		return
 	}
 	e.quit()
-	switch st := e.cmd.ProcessState; {
+	switch st := e.state(); {
 	case e.quitLate:
 		e.out.warn("Warning: %s did not quit within a second and was killed%s", e.label(), again)
 	case !st.Success():
@@ -535,22 +567,50 @@ func (e *Engine) killFor(why string) {
 
 // exitNote tells how a process that is gone ended.
 func (e *Engine) exitNote() string {
-	if st := e.cmd.ProcessState; e.killedBy != "" && st != nil && !st.Exited() {
+	if st := e.state(); e.killedBy != "" && st != nil && !st.Exited() {
 		return fmt.Sprintf("%s was killed by the runner (%s)", e.label(), e.killedBy)
 	}
-	return fmt.Sprintf("%s exited (%v)", e.label(), e.cmd.ProcessState)
+	return fmt.Sprintf("%s exited (%v)", e.label(), e.state())
 }
 
-// kill ends the engine's whole process group and every descendant that
-// can be found (see proc_linux.go), reaps it and releases its pipes. It is
-// safe to call more than once.
+// exitState is how an engine ended, as os.ProcessState shows it.
+type exitState interface {
+	String() string
+	Success() bool
+	Exited() bool
+}
+
+// state is how the engine ended: as its supervisor reported, or as the
+// runner saw its child end; nil while it runs.
+func (e *Engine) state() exitState {
+	if st, ok := e.sup.endState(); ok {
+		return st
+	}
+	if e.cmd.ProcessState == nil {
+		return nil
+	}
+	return e.cmd.ProcessState
+}
+
+// kill ends the engine and everything it started (its supervisor does, see
+// supervisor_linux.go; elsewhere its process group), reaps it and releases
+// its pipes. It is safe to call more than once.
 func (e *Engine) kill() { e.end(nil) }
 
 // end kills the engine and its descendants, those found now and doomed.
 func (e *Engine) end(doomed []procStamp) {
 	e.shutdown.Do(func() {
 		doomed = append(doomed, descendants(e.self, e.mark)...)
-		killGroup(e.cmd)
+		if e.sup != nil {
+			e.sup.stop()
+			select {
+			case <-e.exited:
+			case <-time.After(supervisorGrace):
+				killGroup(e.cmd) // a supervisor that does not end: the engine's group at least
+			}
+		} else {
+			killGroup(e.cmd)
+		}
 		<-e.exited
 		endAll(doomed, e.mark)
 		close(e.stop)

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -78,8 +79,9 @@ func TestMain(m *testing.M) {
 //	spawn    plays legal moves; at uci it starts sleepers and appends their
 //	         pids to the file named by its first argument: one in a
 //	         session of its own (setsid), one that also has an empty
-//	         environment, and with "orphan" one more that its parent
-//	         leaves behind (session of its own, empty environment)
+//	         environment; with "orphan" one more that its parent
+//	         leaves behind (session of its own, empty environment), and
+//	         with "plain" one in the engine's own process group
 //
 // With "stderr=TEXT" among its arguments an engine writes TEXT to its
 // stderr at every go, before it answers (or crashes).
@@ -141,7 +143,10 @@ func fakeEngine(mode string, args []string) {
 			case "spawn":
 				say("id name Fake spawn")
 				appendPids(script[0], startSleeper(true, false), startSleeper(true, true))
-				if len(script) > 1 && script[1] == "orphan" {
+				if slices.Contains(script, "plain") {
+					appendPids(script[0], startSleeper(false, false))
+				}
+				if slices.Contains(script, "orphan") {
 					orphaner := exec.Command(os.Args[0], "fake-engine", "orphaner", script[0])
 					orphaner.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 					orphaner.Env = []string{}

@@ -3,22 +3,11 @@ package match
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
 )
-
-// ownProcessGroup puts the engine in a process group of its own, so that a
-// kill reaches what it started and a terminal's Ctrl-C reaches only us, and
-// asks the kernel to kill it when the runner dies, even by SIGKILL. (The
-// kernel sends that signal when the thread that started the engine ends;
-// Go ends a thread only with a goroutine locked to it, which this package
-// never does.)
-func ownProcessGroup(cmd *exec.Cmd) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-}
 
 // procInfo is what /proc/PID/stat tells of a process.
 type procInfo struct {

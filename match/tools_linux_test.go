@@ -162,3 +162,51 @@ func TestDescendantsEndWithTheMatch(t *testing.T) {
 		require.ErrorIs(t, syscall.Kill(pid, 0), syscall.ESRCH, "child %d outlived the match", pid)
 	}
 }
+
+// TestNothingOutlivesAKilledRunner: after SIGKILL of the runner, every
+// process its engines started ends too: a child in the engine's process
+// group, children in sessions of their own (one with an empty
+// environment) and an orphan whose parent left it behind.
+func TestNothingOutlivesAKilledRunner(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "pids")
+	marker := fmt.Sprintf("SENAPATI_MATCH_TEST_MARK=orphans-%d-%d", os.Getpid(), time.Now().UnixNano())
+	args := append(fake("S", "spawn", file, "orphan", "plain", "slow=20"), fake("B", "legal", "slow=20")...)
+	cmd := execRunner(args, "-each", "depth=1", "-games", "100", "-maxmoves", "4")
+	cmd.Env = append(os.Environ(), marker)
+	stdout, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		for _, pid := range withMarker(marker) {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+		}
+	})
+	sc := bufio.NewScanner(stdout)
+	for sc.Scan() && !strings.HasPrefix(sc.Text(), "Started game 2 ") {
+	}
+	pids := pidsIn(t, file)
+	require.Len(t, pids, 4, "plain child, two in sessions of their own, an orphan")
+	var stamps []procStamp
+	for _, pid := range pids {
+		require.True(t, running(pid), "child %d", pid)
+		stamps = append(stamps, stampOf(pid))
+	}
+	require.NoError(t, cmd.Process.Signal(syscall.SIGKILL))
+	_ = cmd.Wait()
+	began := time.Now()
+	survivors := func() []int {
+		out := withMarker(marker) // the engines and what kept their environment
+		for _, s := range stamps {
+			if p, ok := readStat(s.pid); ok && p.start == s.start && p.state != 'Z' {
+				out = append(out, s.pid)
+			}
+		}
+		return out
+	}
+	for len(survivors()) > 0 && time.Since(began) < 10*time.Second {
+		time.Sleep(10 * time.Millisecond)
+	}
+	require.Empty(t, survivors(), "processes outlived the runner by %v", time.Since(began))
+	t.Logf("the last process ended %v after the runner's SIGKILL", time.Since(began).Round(time.Millisecond))
+}
