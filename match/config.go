@@ -206,6 +206,8 @@ const (
 	openingsNone = iota
 	openingsFile
 	openingsRandom
+	openingsFRC  // the Chess960 start positions (chess960.go)
+	openingsDFRC // Double Chess960 pairs
 )
 
 // OpeningConfig is -openings.
@@ -507,7 +509,7 @@ func ParseArgs(args []string) (*Config, error) {
 				if strings.EqualFold(v, "standard") { // fastchess's and lichess's name of chess
 					v = "chess"
 				}
-				cfg.Variant, err = board.VariantByName(v)
+				cfg.Variant, err = board.LookupVariant(v)
 			}
 		case "games", "rounds", "concurrency", "maxmoves", "ratinginterval", "timemargin", "wait", "seeds":
 			if v, err = one(); err != nil {
@@ -650,6 +652,9 @@ func ParseArgs(args []string) (*Config, error) {
 	if cfg.Merge != nil {
 		return cfg, checkMergeArgs(args)
 	}
+	if err := checkFRCOpenings(cfg); err != nil {
+		return nil, err
+	}
 	if cfg.Shards > 0 && !seedSet && !cfg.Openings.seeded && (cfg.Openings.Kind == openingsRandom || cfg.Openings.Random) {
 		return nil, fmt.Errorf("-shard with random openings needs -srand S (or seed=S): every shard must draw the same openings")
 	}
@@ -736,6 +741,11 @@ func parseOpenings(vals []string, o *OpeningConfig) error {
 	rest := vals
 	if len(vals) > 0 && vals[0] == "random" {
 		o.Kind, rest = openingsRandom, vals[1:]
+	} else if len(vals) > 0 && (vals[0] == "frc" || vals[0] == "dfrc") {
+		o.Kind, o.Random, rest = openingsFRC, true, vals[1:] // shuffled unless order=sequential
+		if vals[0] == "dfrc" {
+			o.Kind = openingsDFRC
+		}
 	} else {
 		o.Kind = openingsFile
 	}
@@ -786,8 +796,8 @@ func parseOpenings(vals []string, o *OpeningConfig) error {
 	if o.Kind == openingsFile && o.File == "" {
 		return fmt.Errorf("-openings needs file=FILE, or 'random' for generated openings")
 	}
-	if o.Kind == openingsRandom && o.File != "" {
-		return fmt.Errorf("-openings random takes no file=")
+	if o.Kind != openingsFile && o.File != "" {
+		return fmt.Errorf("-openings %s takes no file=", vals[0])
 	}
 	return nil
 }

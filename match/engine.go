@@ -313,17 +313,26 @@ func (e *Engine) handshake(ctx context.Context, v *board.Variant, timeout time.D
 		return fmt.Errorf("no uciok: %w", err)
 	}
 	variantOpt, hasVariant := e.options["uci_variant"]
-	if v != board.Chess() {
+	game := v.Game() // Chess960 is chess with UCI_Chess960
+	if game != board.Chess() {
 		known := false
 		for i := 0; i+1 < len(variantOpt); i++ {
-			known = known || variantOpt[i] == "var" && strings.EqualFold(variantOpt[i+1], v.Name())
+			known = known || variantOpt[i] == "var" && strings.EqualFold(variantOpt[i+1], game.Name())
 		}
 		if !known {
-			return fmt.Errorf("the engine does not announce variant %s in option UCI_Variant", v.Name())
+			return fmt.Errorf("the engine does not announce variant %s in option UCI_Variant", game.Name())
 		}
 	}
 	if hasVariant {
-		if err := e.send("setoption name UCI_Variant value " + v.Name()); err != nil {
+		if err := e.send("setoption name UCI_Variant value " + game.Name()); err != nil {
+			return err
+		}
+	}
+	if v.IsChess960() {
+		if _, ok := e.options["uci_chess960"]; !ok {
+			return fmt.Errorf("the engine does not announce option UCI_Chess960, which %s needs", v.Name())
+		}
+		if err := e.send("setoption name UCI_Chess960 value true"); err != nil {
 			return err
 		}
 	}

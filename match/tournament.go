@@ -875,6 +875,8 @@ func (t *tournament) openings(ctx context.Context, checker *Engine, n int) ([]Op
 		}
 		t.out.line("Openings: %d random playouts of %d plies, seed %d, %s, %d discarded", n, plies, o.Seed, how, discarded)
 		return ops, nil
+	case openingsFRC, openingsDFRC:
+		return frcOpenings(o.Kind == openingsDFRC, n, o.Random, o.Start, o.Seed), nil
 	}
 	ops := make([]Opening, n)
 	for i := range ops {
@@ -895,7 +897,9 @@ move and every result. Flags follow cutechess-cli and fastchess:
   -each KEY=VALUE...     settings for every engine: tc=[MOVES/]SECONDS[+INC]
                          (e.g. 40/60, 10+0.1), st=SECONDS per move, depth=N,
                          nodes=N, timemargin=MS, option.NAME=VALUE
-  -variant chess|chaturanga|durg   (default chess; standard is chess)
+  -variant chess|chaturanga|durg|fischerandom   (default chess; standard is
+                         chess; fischerandom, also chess960: Chess960 with
+                         UCI_Chess960, by default on -openings frc)
   -games N               games per pairing and round      (default 1)
   -rounds N              rounds                           (default 1)
   -repeat [N]            play each opening N times, colours swapped (N=2)
@@ -917,6 +921,11 @@ move and every result. Flags follow cutechess-cli and fastchess:
                          (bound=0 keeps all). policy: default, a new opening
                          every -repeat games of a pairing; round, one per
                          round; encounter, one per pairing and round
+  -openings frc|dfrc [order=random|sequential] [start=N] [seed=S] [policy=...]
+                         fischerandom: the 960 Chess960 start positions, or
+                         Double Chess960 pairs (White's and Black's set-ups
+                         apart); standard numbers, dfrc N = white*960+black;
+                         shuffled by the seed unless order=sequential
   -srand S               seed for order=random and random openings
   -draw movenumber=N movecount=N score=CP   adjudicate quiet games drawn
   -resign movecount=N score=CP [twosided=true]   adjudicate lost games

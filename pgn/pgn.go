@@ -72,7 +72,11 @@ func (g *Game) SetTag(name, value string) {
 // (always written, as -pgnout does, so every reader knows the game) and
 // the number of the first move.
 func (g *Game) SetStart(p *board.Position) {
-	g.SetTag("Variant", p.Variant().Name())
+	name := p.Variant().Name()
+	if p.Chess960() {
+		name = board.Chess960().Name() // chess960, which readers know (python-chess, lichess)
+	}
+	g.SetTag("Variant", name)
 	g.SetTag("SetUp", "1")
 	g.SetTag("FEN", p.FEN())
 	g.Number, g.BlackFirst = p.FullmoveNumber(), p.SideToMove() == board.Black

@@ -313,13 +313,14 @@ func resultToken(w string) (board.Result, bool) {
 }
 
 // Variant is the game's variant as its Variant tag names it: chess when
-// there is none or it says "standard", as other tools write it.
+// there is none or it says "standard", as other tools write it; Chess960()
+// for chess960 or fischerandom (cutechess).
 func (g *Game) Variant() (*board.Variant, error) {
 	name, ok := g.Tag("Variant")
 	if !ok || strings.EqualFold(name, "standard") {
 		return board.Chess(), nil
 	}
-	return board.VariantByName(name)
+	return board.LookupVariant(name)
 }
 
 // Replay finds the game's start (its Variant, and the FEN tag or the
