@@ -139,6 +139,16 @@ func (e *Engine) Configure(s Settings) {
 	e.prepareWorkers()
 }
 
+// ReleaseHelpers lets the helper threads' state (several MB each) go
+// between searches, so that an engine kept for long does not hold its
+// widest search's; Configure, or else the next search, makes it again.
+func (e *Engine) ReleaseHelpers() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	clear(e.workers[min(1, len(e.workers)):])
+	e.workers = e.workers[:min(1, len(e.workers))]
+}
+
 // ClearHash empties the table (Clear Hash).
 func (e *Engine) ClearHash() {
 	e.mu.Lock()

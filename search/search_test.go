@@ -88,6 +88,23 @@ func TestFixedDepthAndNodesAreReproducible(t *testing.T) {
 	}
 }
 
+// ReleaseHelpers drops the helper threads' state (about 7.5 MB each), so
+// an engine that once searched wide does not keep it; the next search
+// makes it again, and the settings stay.
+func TestReleaseHelpers(t *testing.T) {
+	e := newTestEngine(4)
+	searchFEN(t, e, board.Chess(), board.Chess().StartFEN(), Limits{Depth: 4})
+	require.Len(t, e.workers, 4)
+	helper := e.workers[3]
+	e.ReleaseHelpers()
+	require.Len(t, e.workers, 1)
+	require.Nil(t, e.workers[:4][3], "the dropped state is not reachable through the slice")
+	require.Equal(t, 4, e.Settings().Threads)
+	searchFEN(t, e, board.Chess(), board.Chess().StartFEN(), Limits{Depth: 4})
+	require.Len(t, e.workers, 4)
+	require.NotSame(t, helper, e.workers[3])
+}
+
 func TestThreadsShareTheTableRaceFree(t *testing.T) {
 	for _, v := range board.Variants() {
 		e := newTestEngine(4)

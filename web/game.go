@@ -60,6 +60,11 @@ type game struct {
 	subs   map[*subscriber]struct{}
 	tc     string   // TimeControl tag of the engine's moves: "" none yet, "?" mixed
 	shared *sharing // the invitation tokens and clock of a shared game (share.go), nil when not shared
+
+	// searched is when the last search ended; idleTimer then drops the
+	// engine after engineIdle (memory.go).
+	searched  time.Time
+	idleTimer *time.Timer
 }
 
 // job is a search running for a game: the engine choosing a move or an
@@ -605,6 +610,7 @@ func (r *registry) add(g *game) error {
 			return errorf(503, "%d games are open and all are in use; close one", limit)
 		}
 		delete(r.games, oldest.id)
+		oldest.dropEngine()
 		oldest.mu.Lock()
 		oldest.stopClock(time.Now())
 		oldest.mu.Unlock()

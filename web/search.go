@@ -164,6 +164,7 @@ func (g *game) endJob(j *job, ply int, best string) {
 		g.job = nil
 	}
 	j.cancel()
+	g.searchEnded()
 	g.publishJSON("search", map[string]any{"kind": j.kind, "running": false, "ply": ply, "best": best, "epoch": j.epoch})
 }
 
@@ -191,7 +192,9 @@ func (s *Server) run(ctx context.Context, g *game, e *search.Engine, j *job, ply
 		g.publish("info", data)
 		g.mu.Unlock()
 	}
-	return e.Search(ctx, root, history, p.limits, report), nil
+	res := e.Search(ctx, root, history, p.limits, report)
+	e.ReleaseHelpers() // memory.go
+	return res, nil
 }
 
 // engineMove lets the engine choose and play the game's next move. The

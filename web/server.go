@@ -423,6 +423,7 @@ func (s *Server) delete(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	g.stopSearch()
+	g.dropEngine()
 	w.WriteHeader(204)
 }
 
