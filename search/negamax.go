@@ -72,10 +72,16 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	if !pvNode && !inCheck && abs(beta) < MateBound && !zugzwangRisk {
 		// Reverse futility: far above beta at low depth, assume it holds.
 		if depth <= w.p.RFPDepth && staticEval-w.p.RFPMargin*(depth-b2i(improving)) >= beta {
+			if s, none := w.noLegalMove(ply, false); none {
+				return s
+			}
 			return staticEval
 		}
 		// Null move: if passing still fails high, a real move will too.
 		if depth >= 3 && staticEval >= beta && !fr.null && pos.HasPieces(us) && !pos.HasWaiting() {
+			if s, none := w.noLegalMove(ply, false); none {
+				return s
+			}
 			r := w.p.NullBase + depth/w.p.NullDepthDiv + min((staticEval-beta)/w.p.NullEvalDiv, 3)
 			w.play(ply, board.NoMove)
 			score := -w.search(ply+1, depth-1-r, -beta, -beta+1, false)
@@ -97,7 +103,9 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	}
 
 	if !inCheck {
-		pos.GenerateMoves(&fr.moves)
+		if pos.GenerateMoves(&fr.moves); fr.moves.N == 0 {
+			return pos.NoMovesVerdict().Score(us, ply) // stalemate
+		}
 	}
 	w.scoreMoves(ply, ttMove)
 	best, bestMove := -Infinity, board.NoMove

@@ -91,8 +91,17 @@ func (w *worker) rewardQuiet(ply int, m board.Move, depth, index int) {
 
 // Move ordering scores: the hash move, then captures that do not lose
 // material by exchange (victim minus a fraction of the attacker; a zone
-// kill also loses the attacker), promotions and the call, killers, quiet
-// moves by history, and last the captures that lose material.
+// kill also loses the attacker; twice that, see below), promotions and the
+// call, killers, quiet moves by history, and last the captures that lose
+// material.
+//
+// The exchange estimate of a capture is made only when pickMove comes to
+// it (most nodes cut off before their later captures are looked at): until
+// then the capture is scored as if it did not lose, plus one (odd, where a
+// settled capture score is even). That optimistic score is never below the
+// settled one, so picking the first highest score and settling it until
+// the pick is settled picks exactly the move, and leaves exactly the order,
+// that settling every capture first would.
 const (
 	orderHash       = 1 << 30
 	orderCapture    = 1 << 24
@@ -100,6 +109,9 @@ const (
 	orderBadCapture = -(1 << 24)
 	// Scores below badCaptureBelow are losing captures.
 	badCaptureBelow = -(1 << 23)
+	// Odd scores from unsettledFrom up to orderHash are captures whose
+	// exchange is not yet estimated (gains stay far within 1<<22).
+	unsettledFrom = orderCapture - 1<<23
 )
 
 func (w *worker) scoreMoves(ply int, ttMove board.Move) {
@@ -123,9 +135,9 @@ func (w *worker) scoreMoves(ply int, ttMove board.Move) {
 			if m.IsCall() {
 				gain += 8 * w.values[board.Queen]
 			}
-			s = orderCapture + int32(gain)
-			if w.bold && !baring && pos.SEE(m, &w.values) < 0 {
-				s = orderBadCapture + int32(gain)
+			s = orderCapture + 2*int32(gain)
+			if w.bold && !baring {
+				s++ // pickMove estimates the exchange
 			}
 		case m == w.killers[ply][0]:
 			s = orderKiller + 1
@@ -142,13 +154,25 @@ func (w *worker) scoreMoves(ply int, ttMove board.Move) {
 // sort: most nodes cut off after a move or two).
 func (w *worker) pickMove(ply, i int) board.Move {
 	fr := &w.stack[ply]
-	best := i
-	for j := i + 1; j < fr.moves.N; j++ {
-		if fr.scores[j] > fr.scores[best] {
-			best = j
+	n := fr.moves.N
+	moves, scores := fr.moves.Moves[i:n], fr.scores[i:n]
+	for {
+		best, bestScore := 0, scores[0]
+		for j, s := range scores {
+			if s > bestScore {
+				best, bestScore = j, s
+			}
 		}
+		if bestScore&1 == 0 || bestScore < unsettledFrom || bestScore >= orderHash {
+			moves[0], moves[best] = moves[best], moves[0]
+			scores[0], scores[best] = bestScore, scores[0]
+			return moves[0]
+		}
+		// A capture whose exchange is not yet estimated: settle it, pick again.
+		bestScore--
+		if fr.pos.SEE(moves[best], &w.values) < 0 {
+			bestScore += orderBadCapture - orderCapture
+		}
+		scores[best] = bestScore
 	}
-	fr.moves.Moves[i], fr.moves.Moves[best] = fr.moves.Moves[best], fr.moves.Moves[i]
-	fr.scores[i], fr.scores[best] = fr.scores[best], fr.scores[i]
-	return fr.moves.Moves[i]
 }

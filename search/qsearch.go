@@ -5,7 +5,8 @@ import (
 )
 
 // qsearch resolves captures (zone kills and promotions included) until the
-// position is quiet. Every node generates all legal moves, so a position
+// position is quiet. Every node knows whether it has a legal move (from
+// the moves it generates, else by the any-legal-move test), so a position
 // the rules decide (mate, a winning or drawn stalemate, bare Raja) is
 // scored by the rules, never by a stand-pat guess. Out of check only the
 // noisy moves are generated, and those that lose material by exchange are
@@ -20,17 +21,24 @@ func (w *worker) qsearch(ply, alpha, beta int) int {
 	if s, done := w.judgeRules(ply, inCheck); done {
 		return s
 	}
-	if ply >= MaxPly {
-		return w.evaluate(ply)
-	}
 	best := -Infinity
 	if !inCheck {
+		// Stalemate: asked before a score is returned without moves.
 		best = w.evaluate(ply)
-		if best >= beta {
+		if best >= beta || ply >= MaxPly {
+			if s, none := w.noLegalMove(ply, false); none {
+				return s
+			}
 			return best
 		}
 		alpha = max(alpha, best)
-		pos.GenerateNoisy(&fr.moves)
+		if pos.GenerateNoisy(&fr.moves); fr.moves.N == 0 {
+			if s, none := w.noLegalMove(ply, false); none {
+				return s
+			}
+		}
+	} else if ply >= MaxPly {
+		return w.evaluate(ply)
 	}
 	w.scoreMoves(ply, board.NoMove)
 	for i := 0; i < fr.moves.N; i++ {

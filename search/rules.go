@@ -35,7 +35,9 @@ func (w *worker) ruleScore(ply int) (int, bool) {
 func (w *worker) isRepetition(ply int) bool {
 	cur := w.base + ply
 	lowest := cur - w.stack[ply].pos.HalfmoveClock()
-	for p := ply; p > 0; p-- {
+	// A null move at or below lowest changes nothing: look above it only
+	// (after a capture or pawn move, nowhere).
+	for p := ply; p > 0 && w.base+p > lowest; p-- {
 		if w.stack[p].null {
 			lowest = max(lowest, w.base+p)
 			break
@@ -44,11 +46,13 @@ func (w *worker) isRepetition(ply int) bool {
 	return board.Repeats(w.keys[:cur+1], lowest, 1) > 0
 }
 
-// judgeRules scores what the rules decide before any pruning: mate and
-// stalemate (exactly, per variant), then dead material and the move rule.
-// In check the evasions are generated into the frame (the caller searches
-// them); out of check a cheap any-legal-move test suffices, so a stand-pat
-// or pruning cutoff needs no move generation.
+// judgeRules scores what the rules decide before any pruning: mate (and in
+// check dead material), then the move rule. In check the evasions are
+// generated into the frame (the caller searches them). Out of check whether
+// any turn is legal (stalemate) is left to the caller, who learns it from
+// the moves it generates or asks noLegalMove before it returns or searches
+// anything else: most nodes generate their moves anyway, and a stand-pat or
+// pruning cutoff needs only the cheap any-legal-move test.
 func (w *worker) judgeRules(ply int, inCheck bool) (int, bool) {
 	fr := &w.stack[ply]
 	pos := &fr.pos
@@ -60,13 +64,24 @@ func (w *worker) judgeRules(ply int, inCheck bool) (int, bool) {
 		if pos.InsufficientMaterial() {
 			return 0, true
 		}
-	} else if !pos.HasLegalMove() {
-		return pos.NoMovesVerdict().Score(pos.SideToMove(), ply), true
 	}
 	if w.moveRuleReached(ply) {
+		if s, none := w.noLegalMove(ply, inCheck); none {
+			return s, true // a stalemate is judged before the move rule
+		}
 		return 0, true
 	}
 	return 0, false
+}
+
+// noLegalMove: out of check, the side to move has no legal turn; s is the
+// stalemate's score by the variant's rule.
+func (w *worker) noLegalMove(ply int, inCheck bool) (s int, none bool) {
+	pos := &w.stack[ply].pos
+	if inCheck || pos.HasLegalMove() {
+		return 0, false
+	}
+	return pos.NoMovesVerdict().Score(pos.SideToMove(), ply), true
 }
 
 func (w *worker) moveRuleReached(ply int) bool {
