@@ -103,7 +103,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	}
 
 	if !inCheck {
-		if pos.GenerateMoves(&fr.moves); fr.moves.N == 0 {
+		if pos.GenerateMoves(fr.moves); fr.moves.N == 0 {
 			return pos.NoMovesVerdict().Score(us, ply) // stalemate
 		}
 	}

@@ -66,8 +66,13 @@ func (w *worker) quietHistory(ply int, m board.Move) int {
 func (w *worker) adjustQuiet(ply int, m board.Move, bonus int) {
 	butterfly, cont := w.quietEntries(ply, m)
 	nudge(butterfly, bonus)
-	for _, c := range cont {
+	side := w.stack[ply].pos.SideToMove()
+	for i, c := range cont {
 		if c != nil {
+			if row := w.stack[ply-i].cont; !w.contDirty[side][row] {
+				w.contDirty[side][row] = true
+				w.contRows = append(w.contRows, int32(side)*int32(contSize)+row)
+			}
 			nudge(c, bonus)
 		}
 	}

@@ -32,7 +32,7 @@ func (w *worker) qsearch(ply, alpha, beta int) int {
 			return best
 		}
 		alpha = max(alpha, best)
-		if pos.GenerateNoisy(&fr.moves); fr.moves.N == 0 {
+		if pos.GenerateNoisy(fr.moves); fr.moves.N == 0 {
 			if s, none := w.noLegalMove(ply, false); none {
 				return s
 			}

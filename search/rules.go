@@ -57,7 +57,7 @@ func (w *worker) judgeRules(ply int, inCheck bool) (int, bool) {
 	fr := &w.stack[ply]
 	pos := &fr.pos
 	if inCheck {
-		pos.GenerateMoves(&fr.moves)
+		pos.GenerateMoves(fr.moves)
 		if fr.moves.N == 0 {
 			return pos.NoMovesVerdict().Score(pos.SideToMove(), ply), true
 		}

@@ -30,17 +30,27 @@ type TT struct {
 	generation atomic.Uint32
 	mapped     bool            // entries are a memory mapping (see mapMinMB)
 	cleanup    runtime.Cleanup // unmaps entries if t is dropped unreleased
+	// epoch counts the clears of a heap table (1..maxEpoch): an entry of
+	// another epoch is empty, so Clear need not write every entry (at
+	// ucinewgame it did, 16 MB each time at the default Hash).
+	epoch uint64
 }
 
 type ttEntry struct{ key, data atomic.Uint64 }
 
 const clusterSize = 4 // four 16-byte entries: one cache line
 
-// Data word: move 25 bits | score 16 | depth 8 | bound 2 | generation 6.
-func packTT(m board.Move, score, depth int, b Bound, gen uint32) uint64 {
+// Data word: move 25 bits | score 16 | depth 8 | bound 2 | generation 6 |
+// epoch 7.
+func packTT(m board.Move, score, depth int, b Bound, gen uint32, epoch uint64) uint64 {
 	return uint64(m)&(1<<25-1) | uint64(uint16(int16(score)))<<25 | uint64(uint8(depth+depthOffset))<<41 |
-		uint64(b)<<49 | uint64(gen&63)<<51
+		uint64(b)<<49 | uint64(gen&63)<<51 | epoch<<epochShift
 }
+
+const (
+	epochShift = 57
+	maxEpoch   = 1<<(64-epochShift) - 1
+)
 
 const depthOffset = 32 // keeps the stored depth byte positive for depths down to -32
 
@@ -87,15 +97,20 @@ func (t *TT) Resize(mb int) int {
 
 // Clear empties the table (ucinewgame, Clear Hash). A mapped table gets
 // fresh zeroed memory of the same size: the cost is freeing the pages a
-// search used, not writing every entry. Not to be called while a search
-// runs.
+// search used, not writing every entry. A heap table starts a new epoch,
+// and is written only when the epochs run out. Not to be called while a
+// search runs.
 func (t *TT) Clear() {
-	if t.mapped {
+	switch {
+	case t.mapped:
 		mb := t.MB()
 		t.release()
 		t.allocate(mb)
-	} else {
+	case t.epoch < maxEpoch:
+		t.epoch++
+	default:
 		clear(t.entries)
+		t.epoch = 1
 	}
 	t.generation.Store(0)
 }
@@ -133,6 +148,7 @@ func (t *TT) release() {
 // refuses to map that much (strict overcommit), and returns the size it
 // got.
 func (t *TT) allocate(mb int) int {
+	t.epoch = 1 // a new table is zero: epoch 0 everywhere
 	for canMap && mb >= mapMinMB {
 		if mappedBytes.Load() > 0 {
 			// Another table is mapped, maybe one dropped without a
@@ -167,7 +183,7 @@ func (t *TT) probe(key uint64) (ttHit, bool) {
 	for i := range t.cluster(key) {
 		e := &t.cluster(key)[i]
 		d := e.data.Load()
-		if e.key.Load()^d == key && d != 0 {
+		if e.key.Load()^d == key && d>>epochShift == t.epoch {
 			return unpackTT(d), true
 		}
 	}
@@ -182,8 +198,9 @@ func (t *TT) store(key uint64, m board.Move, score, depth int, b Bound) {
 	for i := range c {
 		e := &c[i]
 		d := e.data.Load()
-		if e.key.Load()^d == key || d == 0 {
-			if m == board.NoMove && d != 0 { // keep the old best move
+		empty := d>>epochShift != t.epoch // zero, or of a game before the last Clear
+		if e.key.Load()^d == key || empty {
+			if m == board.NoMove && !empty { // keep the old best move
 				m = unpackTT(d).move
 			}
 			victim = e
@@ -195,7 +212,7 @@ func (t *TT) store(key uint64, m board.Move, score, depth int, b Bound) {
 			worst, victim = v, e
 		}
 	}
-	d := packTT(m, score, depth, b, gen)
+	d := packTT(m, score, depth, b, gen, t.epoch)
 	victim.data.Store(d)
 	victim.key.Store(key ^ d)
 }
@@ -206,7 +223,7 @@ func (t *TT) HashFull() int {
 	n, used := min(1000, len(t.entries)), 0
 	for i := 0; i < n; i++ {
 		d := t.entries[i].data.Load()
-		if d != 0 && uint32(d>>51) == gen {
+		if d>>epochShift == t.epoch && uint32(d>>51)&63 == gen {
 			used++
 		}
 	}

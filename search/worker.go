@@ -18,13 +18,18 @@ type worker struct {
 	pvIdx     int
 	bold      bool // prune by exchange value and by move count (not in Durg)
 	p         Params
-	lmr       *[64][64]int8 // late-move reductions by depth and move number, made from p
-	stack     [MaxPly + 2]frame
-	keys      []uint64 // hashes of the game before the root, then of the path
-	base      int      // index of the root in keys
+	lmr       *[64][64]int8      // late-move reductions by depth and move number, made from p
+	stack     *[MaxPly + 2]frame // made at the first search (see newWorker)
+	keys      []uint64           // hashes of the game before the root, then of the path
+	base      int                // index of the root in keys
 	killers   [MaxPly + 2][2]board.Move
 	history   [2][board.NumSquares * board.NumSquares]int16
-	contHist  contTable
+	contHist  *contTable
+	// contRows lists the continuation-history rows written since the last
+	// forget, each once (side*contSize + row), so that a new game clears
+	// what was used rather than all 3 MB of the table.
+	contRows  []int32
+	contDirty [2][contSize]bool
 	pvTable   [MaxPly + 2][MaxPly + 2]board.Move
 	pvLen     [MaxPly + 2]int
 	eval      Evaluation
@@ -32,15 +37,33 @@ type worker struct {
 	variant   *board.Variant
 	values    [board.NumTypes]int
 	lastCheck uint64
-	evalCache [evalCacheSize]evalEntry
+	evalCache *[evalCacheSize]evalEntry
+	lists     *[MaxPly + 2]moveLists // the frames' move lists
+	searched  bool                   // since the last forget
+}
+
+// moveLists are a frame's moves and their ordering scores.
+type moveLists struct {
+	moves  board.MoveList
+	scores [board.MaxMoves]int32
+}
+
+// newWorker makes a thread's state. Its large tables (7 of its 7.5 MB)
+// hold no pointers and are allocations of their own, which the garbage
+// collector need not read, and nothing here touches them: inside the
+// worker, an object that holds pointers, every collection read all of
+// every thread's, and Threads 256 took a second. The frames, which hold
+// pointers, are made at the thread's first search, for the same reason.
+func newWorker(eval Evaluation) *worker {
+	return &worker{eval: eval, contHist: new(contTable), evalCache: new([evalCacheSize]evalEntry), lists: new([MaxPly + 2]moveLists)}
 }
 
 // frame is one ply of the search stack.
 type frame struct {
 	pos    board.Position
-	moves  board.MoveList
-	scores [board.MaxMoves]int32
-	null   bool // reached by a null move: repetitions cannot cross it
+	moves  *board.MoveList        // in the worker's moveLists
+	scores *[board.MaxMoves]int32 // the same
+	null   bool                   // reached by a null move: repetitions cannot cross it
 	// cont is the continuation-history index of the move that reached
 	// this frame (0: none); staticEval is this node's (-Infinity in check).
 	cont       int32
@@ -49,6 +72,13 @@ type frame struct {
 
 func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint64, roots []rootMove) {
 	w.run, w.id = s, id
+	if w.stack == nil { // the first search
+		w.stack = new([MaxPly + 2]frame)
+		for i := range w.stack {
+			w.stack[i].moves, w.stack[i].scores = &w.lists[i].moves, &w.lists[i].scores
+		}
+	}
+	w.searched = true
 	w.nodes.Store(0)
 	w.completed, w.selDepth, w.lastCheck = 0, 0, 0
 	w.roots = slices.Clone(roots)
@@ -81,6 +111,25 @@ func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint
 		}
 	}
 	w.stack[0].cont = 0
+}
+
+// forget makes the thread's tables those of a new thread (a new game),
+// without making the thread again (several MB to allocate and zero). The
+// evaluation cache stays: it holds the evaluation's own answers, not
+// anything learnt, and a change of evaluation or game clears it.
+func (w *worker) forget() {
+	if !w.searched {
+		return
+	}
+	w.searched = false
+	w.history = [2][board.NumSquares * board.NumSquares]int16{}
+	w.killers = [MaxPly + 2][2]board.Move{}
+	for _, r := range w.contRows {
+		side, row := r/int32(contSize), r%int32(contSize)
+		clear(w.contHist[side][row][:])
+		w.contDirty[side][row] = false
+	}
+	w.contRows = w.contRows[:0]
 }
 
 func (w *worker) stopped() bool { return w.run.e.stop.Load() }
