@@ -277,10 +277,10 @@ type Config struct {
 	PGNOut       string
 	PGNMin       bool
 	PGNFields    PGNFields
-	EPDOut       string
-	Log          LogConfig
 	LivePGN      string // -livepgnout: the games in progress (live.go)
 	LivePGNMin   bool
+	EPDOut       string
+	Log          LogConfig
 	Event, Site  string
 	Margin       time.Duration
 	Stall        time.Duration
