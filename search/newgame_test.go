@@ -16,7 +16,7 @@ import (
 // thread's tables are as good as empty, though they are cleared where used
 // rather than made again.
 func TestNewGameIsANewEngine(t *testing.T) {
-	t.Cleanup(debug.FreeOSMemory) // the tests of VmRSS that follow need it
+	t.Cleanup(debug.FreeOSMemory)                            // the tests of VmRSS that follow need it
 	settings := Settings{HashMB: 16, Threads: 1, MultiPV: 1} // a heap table: cleared by epoch
 	used := NewEngine(settings, Static(eval.Evaluate), eval.PieceValue)
 	for _, v := range board.Variants() {
