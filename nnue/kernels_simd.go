@@ -156,9 +156,15 @@ func addSub2AVX2(dst, src, a, r1, r2 []int16) {
 // addRowsAVX2 keeps each 16 neurons in a register through all the rows:
 // one pass over dst instead of one per row.
 func addRowsAVX2(dst, src, ft []int16, added, removed []int) {
+	addRowsFrom(dst, src, ft, added, removed, 0)
+}
+
+// addRowsFrom is addRowsAVX2 for neurons n and up: 16 at a time, then
+// one at a time.
+func addRowsFrom(dst, src, ft []int16, added, removed []int, n int) {
 	h := len(dst)
 	src = src[:h]
-	i := 16
+	i := n + 16
 	for ; i <= h; i += 16 {
 		v := load16(src, i)
 		for _, f := range added {
@@ -243,17 +249,5 @@ func addRowsAVX512(dst, src, ft []int16, added, removed []int) {
 		}
 		store32(v, dst, i)
 	}
-	// The rest, 16 at a time then one at a time.
-	i -= 16
-	for ; i <= h; i += 16 {
-		v := load16(src, i)
-		for _, f := range added {
-			v = v.Add(load16(ft, f*h+i))
-		}
-		for _, f := range removed {
-			v = v.Sub(load16(ft, f*h+i))
-		}
-		store16(v, dst, i)
-	}
-	addRowsTail(dst, src, ft, added, removed, i-16)
+	addRowsFrom(dst, src, ft, added, removed, i-32) // the rest
 }
