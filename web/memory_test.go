@@ -1,11 +1,7 @@
 package web
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"runtime/debug"
@@ -44,35 +40,6 @@ func memRSS() uint64 {
 }
 
 func mb(b uint64) string { return fmt.Sprintf("%.0f MB", float64(b)/(1<<20)) }
-
-// memCall sends a JSON request and checks the answer's status.
-func memCall(client *http.Client, method, url string, body any, want int, out any) error {
-	var rd io.Reader
-	if body != nil {
-		data, _ := json.Marshal(body)
-		rd = bytes.NewReader(data)
-	}
-	req, err := http.NewRequest(method, url, rd)
-	if err != nil {
-		return err
-	}
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	resp, err := client.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode != want {
-		return fmt.Errorf("%s %s: %d %s", method, url, resp.StatusCode, data)
-	}
-	if out != nil {
-		return json.Unmarshal(data, out)
-	}
-	return nil
-}
 
 // TestMemoryGoesBackAfterGames: 50 games, ten at a time, each with a few
 // engine moves on two threads and the default table, end (most are
@@ -122,18 +89,18 @@ func TestMemoryGoesBackAfterGames(t *testing.T) {
 		wg.Go(func() {
 			for i := range next {
 				var st stateView
-				if err := memCall(client, "POST", ts.URL+"/api/games", map[string]string{"variant": variants[i%3]}, 201, &st); err != nil {
+				if err := call(client, "POST", ts.URL+"/api/games", map[string]string{"variant": variants[i%3]}, 201, &st); err != nil {
 					errs <- err
 					return
 				}
 				for range moves {
-					if err := memCall(client, "POST", ts.URL+"/api/games/"+st.ID+"/engine", map[string]int{"depth": 3, "threads": 2}, 200, nil); err != nil {
+					if err := call(client, "POST", ts.URL+"/api/games/"+st.ID+"/engine", map[string]int{"depth": 3, "threads": 2}, 200, nil); err != nil {
 						errs <- err
 						return
 					}
 				}
 				if i%5 != 0 { // every fifth game is left open, as a page leaves it
-					if err := memCall(client, "DELETE", ts.URL+"/api/games/"+st.ID, nil, 204, nil); err != nil {
+					if err := call(client, "DELETE", ts.URL+"/api/games/"+st.ID, nil, 204, nil); err != nil {
 						errs <- err
 						return
 					}

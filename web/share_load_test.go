@@ -272,8 +272,8 @@ func (w *watcher) next(d time.Duration) (stateView, error) {
 	}
 }
 
-// call sends a JSON request and decodes the answer, which must have the
-// status want.
+// call sends a JSON request and decodes the answer (into out, unless
+// nil), which must have the status want.
 func call(client *http.Client, method, url string, body any, want int, out any) error {
 	var rd io.Reader
 	if body != nil {
@@ -298,6 +298,9 @@ func call(client *http.Client, method, url string, body any, want int, out any) 
 	}
 	if resp.StatusCode != want {
 		return fmt.Errorf("%s %s: %d %s", method, url, resp.StatusCode, data)
+	}
+	if out == nil {
+		return nil
 	}
 	return json.Unmarshal(data, out)
 }
