@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -194,22 +193,7 @@ func (s *testServer) subscribeAs(id, token string) *sse {
 	out := &sse{events: make(chan event, 1024), cancel: cancel}
 	go func() {
 		defer resp.Body.Close()
-		defer close(out.events)
-		sc := bufio.NewScanner(resp.Body)
-		sc.Buffer(nil, 1<<20)
-		var ev event
-		for sc.Scan() {
-			line := sc.Text()
-			switch {
-			case strings.HasPrefix(line, "event: "):
-				ev.name = strings.TrimPrefix(line, "event: ")
-			case strings.HasPrefix(line, "data: "):
-				ev.data = []byte(strings.TrimPrefix(line, "data: "))
-			case line == "" && ev.name != "":
-				out.events <- ev
-				ev = event{}
-			}
-		}
+		readEvents(resp.Body, out.events, nil)
 	}()
 	s.t.Cleanup(cancel)
 	return out
