@@ -155,10 +155,10 @@ func (t *tuner) perturb(k int, rng *rand.Rand) (plus, minus string, delta []floa
 	for i, s := range t.specs {
 		delta[i] = float64(2*rng.IntN(2) - 1)
 		ck := t.c(i, k)
-		*fieldOf(&p, s) = clamp(s, math.Round(t.theta[i]+ck*delta[i]))
-		*fieldOf(&m, s) = clamp(s, math.Round(t.theta[i]-ck*delta[i]))
+		*s.Field(&p) = clamp(s, math.Round(t.theta[i]+ck*delta[i]))
+		*s.Field(&m) = clamp(s, math.Round(t.theta[i]-ck*delta[i]))
 	}
-	return format(p), format(m), delta
+	return p.String(), m.String(), delta
 }
 
 // update moves each parameter along its sign by the plus engine's net
@@ -183,26 +183,22 @@ func (t *tuner) values() string {
 func (t *tuner) current() search.Params {
 	p := search.DefaultParams()
 	for i, s := range t.specs {
-		*fieldOf(&p, s) = clamp(s, math.Round(t.theta[i]))
+		*s.Field(&p) = clamp(s, math.Round(t.theta[i]))
 	}
 	return p
 }
 
 // params is the current values as a SearchParams value ("" = defaults).
 func (t *tuner) params() string {
-	if s := format(t.current()); s != "" {
+	if s := t.current().String(); s != "" {
 		return s
 	}
 	return "<empty>"
 }
 
-func fieldOf(p *search.Params, s search.ParamSpec) *int { return s.Field(p) }
-
 func clamp(s search.ParamSpec, v float64) int {
 	return int(math.Max(float64(s.Min), math.Min(float64(s.Max), v)))
 }
-
-func format(p search.Params) string { return p.String() }
 
 // matchPlayer plays an iteration's pairs with `senapati match`.
 type matchPlayer struct {
