@@ -17,11 +17,14 @@ import (
 type ply struct {
 	move     board.Move
 	uci, san string
-	comment  string // the engine's {score/depth time}, or a loaded PGN's comment
-	engine   bool   // the engine chose it
-	level    string // the engine's strength when weakened ("Skill Level 5"), for the PGN
-	kills    bool   // a zone capture that took the capturer too
-	glyph    string // a loaded PGN's move assessment: !, ?, !!, ??, !? or ?!
+	comment  string        // the engine's {score/depth time}, or a loaded PGN's comment
+	engine   bool          // the engine chose it
+	level    string        // the engine's strength when weakened ("Skill Level 5"), for the PGN
+	kills    bool          // a zone capture that took the capturer too
+	glyph    string        // a loaded PGN's move assessment: !, ?, !!, ??, !? or ?!
+	nags     []string      // a loaded PGN's other NAGs ("$14"), written back
+	clk      time.Duration // the mover's clock after the move, when hasClk
+	hasClk   bool
 }
 
 // declared is a result the position does not give: a loss on time, or the
@@ -31,7 +34,8 @@ type declared struct {
 	result      board.Result
 	termination string // the PGN Termination tag: "time forfeit", or the loaded game's
 	reason      string
-	fromPGN     bool // read from a loaded PGN, whose reason the record does not repeat
+	fromPGN     bool  // read from a loaded PGN, whose reason the record does not repeat
+	at          *node // the end of the line it was declared at: it holds there only
 }
 
 // game is one board the server keeps: a start position and the turns
@@ -42,7 +46,13 @@ type game struct {
 	mu      sync.Mutex
 	variant *board.Variant
 	start   board.Position
-	plies   []ply
+	// root is the game tree (tree.go); line is the active line, the nodes
+	// after the root that the plies mirror.
+	root   *node
+	line   []*node
+	nodes  int // in the tree
+	nextID int
+	plies  []ply
 	// cur is the game at its end (position and repetition); hashes[i] is
 	// the position's key before ply i, the search's history.
 	cur      *board.Game
@@ -153,7 +163,7 @@ func (g *game) verdict(n int) board.Verdict { return g.at(n).Verdict() }
 // position's, or at the end a declared result.
 func (g *game) verdictView(n int) verdictView {
 	v := g.verdict(n)
-	if d := g.declared; d != nil && !v.Over() && n == len(g.plies) {
+	if d := g.declared; d != nil && !v.Over() && n == len(g.plies) && d.at == g.end() {
 		out := verdictView{Over: true, Result: d.result.String(), Termination: d.termination, Reason: d.reason, Declared: true}
 		switch d.result {
 		case board.WhiteWins:
@@ -172,7 +182,7 @@ func (g *game) over() string {
 	if v := g.cur.Verdict(); v.Over() {
 		return v.Reason()
 	}
-	if g.declared != nil {
+	if g.declared != nil && g.declared.at == g.end() {
 		return g.declared.reason
 	}
 	return ""
@@ -208,7 +218,7 @@ func (g *game) declare(result board.Result, termination string, fromPGN bool) er
 	if termination == "" {
 		termination = "normal"
 	}
-	g.declared = &declared{result: result, termination: termination, reason: reason, fromPGN: fromPGN}
+	g.declared = &declared{result: result, termination: termination, reason: reason, fromPGN: fromPGN, at: g.end()}
 	g.changed()
 	return nil
 }
@@ -255,17 +265,32 @@ func (g *game) play(text string, comment string, byEngine bool, level string) er
 	if err != nil {
 		return errorf(422, "%s", explainSAN(p, text, err))
 	}
-	g.add(m, comment, byEngine, level)
+	if err := g.add(m, comment, byEngine, level); err != nil {
+		return err
+	}
 	g.changed()
 	return nil
 }
 
-// add plays legal move m at the end.
-func (g *game) add(m board.Move, comment string, byEngine bool, level string) {
+// add plays legal move m at the end of the active line: a move already
+// in the tree there is followed, another one is a new line.
+func (g *game) add(m board.Move, comment string, byEngine bool, level string) error {
 	p := g.cur.Position()
-	g.plies = append(g.plies, ply{move: m, uci: p.MoveString(m), san: p.SAN(m), comment: comment, engine: byEngine, level: level, kills: p.KillsBoth(m)})
+	c, err := g.child(g.end(), newPly(p, m, comment, byEngine, level))
+	if err != nil {
+		return err
+	}
+	g.line = append(g.line, c)
+	g.plies = append(g.plies, c.pl)
 	g.hashes = append(g.hashes, p.Hash())
 	g.cur.Play(m)
+	return nil
+}
+
+// setPly changes ply i of the active line, in the tree too.
+func (g *game) setPly(i int, f func(pl *ply)) {
+	f(&g.line[i].pl)
+	g.plies[i] = g.line[i].pl
 }
 
 func (g *game) changed() {
@@ -278,9 +303,16 @@ func (g *game) undo(n int) error {
 	if n < 1 || n > len(g.plies) {
 		return errorf(422, "cannot take back %d plies: the game has %d", n, len(g.plies))
 	}
-	g.plies = g.plies[:len(g.plies)-n]
+	// A takeback removes the moves from the tree too (the first one's
+	// subtree holds the others).
+	gone := g.line[len(g.line)-n]
+	kids := gone.parent.children
+	i := indexOf(kids, gone)
+	gone.parent.children = append(kids[:i:i], kids[i+1:]...)
+	g.nodes -= count(gone)
+	g.line = g.line[:len(g.line)-n]
 	g.declared = nil
-	g.rebuild()
+	g.syncLine()
 	g.changed()
 	return nil
 }
@@ -288,6 +320,7 @@ func (g *game) undo(n int) error {
 // reset starts the game again at p, forgetting the moves and loaded tags.
 func (g *game) reset(p board.Position) {
 	g.variant, g.start, g.plies, g.tags, g.tc, g.declared = p.Variant(), p, nil, nil, "", nil
+	g.root, g.line, g.nodes = &node{}, nil, 0
 	g.epoch++
 	g.rebuild()
 	g.changed()
@@ -357,13 +390,33 @@ func (g *game) loadPGN(text string, n int) (*pgnView, error) {
 		// about what may be missing rather than something wrong.
 		notes = pgnNotes{}
 	}
-	view.Variations, view.Dropped = notes.variations, notes.dropped
+	view.Variations = notes.variations
 	g.reset(start)
-	for i, m := range moves {
-		g.add(m, limitText(rec.Moves[i].Comment, maxComment), false, "")
-		g.plies[i].glyph = notes.glyphs[i]
+	// The tree with its variations, comments and NAGs where the scan reads
+	// the main line as package pgn does; else that main line alone.
+	if notes.tokens == nil || !g.readTree(notes.tokens, moves) {
+		g.reset(start)
+		for _, m := range moves {
+			if err := g.add(m, "", false, ""); err != nil {
+				return nil, err
+			}
+		}
+		view.Variations, view.Dropped = 0, notes.dropped
+		if notes.variations > 0 {
+			view.Dropped = append(view.Dropped, fmt.Sprintf("%d variations", notes.variations))
+		}
+	}
+	main := g.mainLine()
+	for i := range moves {
+		// The main line's comments as package pgn reads them.
+		main[i].pl.comment = limitText(rec.Moves[i].Comment, maxComment)
+		if notes.glyphs != nil && main[i].pl.glyph == "" {
+			main[i].pl.glyph = notes.glyphs[i]
+		}
 		view.Commands = view.Commands || strings.Contains(rec.Moves[i].Comment, "[%")
 	}
+	g.line = main
+	g.syncLine()
 	g.tags = map[string]string{}
 	for _, t := range rec.Tags {
 		if keptTags[t.Name] && len(g.tags) < maxTags {
@@ -421,7 +474,11 @@ func (g *game) record(now time.Time) *pgn.Game {
 		engine, human, varied bool
 		level                 string // of the engine's first move ("" full strength)
 	}
-	for i, pl := range g.plies {
+	// The record is the main line's (its variations are written by
+	// writeTree), whichever line is active.
+	main := g.mainLine()
+	for i, n := range main {
+		pl := n.pl
 		s := &sides[g.start.SideToMove()^board.Color(i%2)]
 		switch {
 		case !pl.engine:
@@ -452,6 +509,13 @@ func (g *game) record(now time.Time) *pgn.Game {
 		return "?"
 	}
 	v := g.verdict(len(g.plies))
+	if !g.onMainLine() {
+		bg := board.NewGame(g.start)
+		for _, n := range main {
+			bg.Play(n.pl.move)
+		}
+		v = bg.Verdict()
+	}
 	rec := &pgn.Game{}
 	rec.SetTag("Event", tag("Event", "senapati play"))
 	rec.SetTag("Site", tag("Site", "?"))
@@ -460,7 +524,7 @@ func (g *game) record(now time.Time) *pgn.Game {
 	rec.SetTag("White", tag("White", player(board.White)))
 	rec.SetTag("Black", tag("Black", player(board.Black)))
 	d := g.declared
-	if v.Over() {
+	if v.Over() || (d != nil && (len(main) == 0 && d.at != g.root || len(main) > 0 && d.at != main[len(main)-1])) {
 		d = nil
 	}
 	if d != nil {
@@ -487,13 +551,13 @@ func (g *game) record(now time.Time) *pgn.Game {
 		term = d.termination
 	}
 	rec.SetTag("Termination", term)
-	rec.SetTag("PlyCount", fmt.Sprint(len(g.plies)))
+	rec.SetTag("PlyCount", fmt.Sprint(len(main)))
 	p := g.start
-	for i, pl := range g.plies {
-		// PGN's writer cannot hold a [%clk ...] command in a comment (it
-		// would write "(?clk ...)"), so the commands are left out.
-		rec.Play(&p, pl.move, withoutCommands(pl.comment))
-		rec.Moves[i].Text += pl.glyph
+	for i, n := range main {
+		// The comments keep their [%clk]-style commands: writeTree writes
+		// them as they are (package pgn's writer would spoil them).
+		rec.Play(&p, n.pl.move, n.pl.comment)
+		rec.Moves[i].Text += n.pl.glyph
 	}
 	switch {
 	case v.Over():

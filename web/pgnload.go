@@ -28,6 +28,7 @@ type pgnNotes struct {
 	variations int            // variations of the main line (with what they nest)
 	glyphs     map[int]string // main-line move index -> its assessment
 	dropped    []string       // NAGs of the main line kept nowhere
+	tokens     []pgnToken     // the movetext, variations included, for the tree
 }
 
 var nagGlyphs = map[string]string{"$1": "!", "$2": "?", "$3": "!!", "$4": "??", "$5": "!?", "$6": "?!"}
@@ -68,19 +69,29 @@ func scanPGN(text string) []pgnNotes {
 			if end < 0 {
 				return out // the reader refuses it
 			}
+			body := text[i+1 : i+end]
 			i += end + 1
 			lineStart = false
 			if depth == 0 {
 				game()
 			}
+			if cur >= 0 {
+				out[cur].tokens = append(out[cur].tokens, pgnToken{'c', strings.Join(strings.Fields(body), " ")})
+			}
 		case c == '(':
 			if depth == 0 && cur >= 0 {
 				out[cur].variations++
+			}
+			if cur >= 0 {
+				out[cur].tokens = append(out[cur].tokens, pgnToken{'(', ""})
 			}
 			depth++
 			i++
 			lineStart = false
 		case c == ')':
+			if cur >= 0 && depth > 0 {
+				out[cur].tokens = append(out[cur].tokens, pgnToken{')', ""})
+			}
 			depth = max(depth-1, 0)
 			i++
 			lineStart = false
@@ -106,12 +117,21 @@ func scanPGN(text string) []pgnNotes {
 			for k := strings.TrimLeft(w, "0123456789"); len(k) < len(w) && len(k) > 0 && k[0] == '.'; k = strings.TrimLeft(w, "0123456789") {
 				w = strings.TrimLeft(k, ".")
 			}
-			if depth > 0 || w == "" {
+			if w == "" {
+				continue
+			}
+			if depth > 0 {
+				if cur >= 0 && w[0] == '$' {
+					out[cur].tokens = append(out[cur].tokens, pgnToken{'n', w})
+				} else if _, result := map[string]bool{"*": true, "1-0": true, "0-1": true, "1/2-1/2": true}[w]; cur >= 0 && !result {
+					out[cur].tokens = append(out[cur].tokens, pgnToken{'m', w})
+				}
 				continue
 			}
 			if w[0] == '$' {
 				if cur >= 0 && out[cur].moves > 0 && w != "$0" {
 					g := &out[cur]
+					g.tokens = append(g.tokens, pgnToken{'n', w})
 					if glyph, ok := nagGlyphs[w]; ok && g.glyphs[g.moves-1] == "" {
 						g.glyphs[g.moves-1] = glyph
 					} else {
@@ -127,6 +147,7 @@ func scanPGN(text string) []pgnNotes {
 				continue
 			}
 			g := game()
+			g.tokens = append(g.tokens, pgnToken{'m', w})
 			k := len(w)
 			for k > 0 && (w[k-1] == '!' || w[k-1] == '?') {
 				k--

@@ -249,6 +249,12 @@ func (s *Server) engineMove(w http.ResponseWriter, r *http.Request) {
 		writeError(w, fmt.Errorf("the engine's move %s: %v", uci, err)) // a bug: the search plays legal moves
 		return
 	}
+	// On a clock, the move's [%clk]: the time it was given, less what it
+	// used, plus the increment (as the page's clock charges it).
+	if side := root.SideToMove(); p.limits.Time[side] > 0 {
+		left := max(p.limits.Time[side]-elapsed, 0) + p.limits.Inc[side]
+		g.setPly(n, func(pl *ply) { pl.clk, pl.hasClk = left, true })
+	}
 	g.noteTimeControl(p.limits, p.base, p.inc)
 	st := g.state(len(g.plies))
 	g.publishState(st)

@@ -85,6 +85,7 @@ func NewServer(cfg Config, newEngine NewEngine, wdl WDL) *Server {
 	mux.HandleFunc("DELETE /api/games/{id}", s.admitted(s.delete))
 	mux.HandleFunc("POST /api/games/{id}/move", s.admitted(s.move))
 	mux.HandleFunc("POST /api/games/{id}/undo", s.admitted(s.undo))
+	mux.HandleFunc("POST /api/games/{id}/tree", s.admitted(s.tree))
 	mux.HandleFunc("POST /api/games/{id}/fen", s.admitted(s.setFEN))
 	mux.HandleFunc("POST /api/games/{id}/result", s.admitted(s.setResult))
 	mux.HandleFunc("POST /api/games/{id}/engine", s.admitted(s.engineMove))
@@ -265,10 +266,44 @@ func (s *Server) variants(w http.ResponseWriter, r *http.Request) {
 // moveInput is a move of a game to restore: "e2e4" or
 // {"move": "e2e4", "comment": "...", "engine": true}.
 type moveInput struct {
-	Move    string `json:"move"`
-	Comment string `json:"comment"`
-	Engine  bool   `json:"engine"`
-	Glyph   string `json:"glyph"` // !, ?, !!, ??, !? or ?!
+	Move    string   `json:"move"`
+	Comment string   `json:"comment"`
+	Engine  bool     `json:"engine"`
+	Glyph   string   `json:"glyph"` // !, ?, !!, ??, !? or ?!
+	NAGs    []string `json:"nags"`  // other NAGs: "$14"
+	Clock   *int64   `json:"clock"` // ms the mover had left after it, for [%clk]
+	// Variations stand instead of this move (from the position before it).
+	Variations [][]moveInput `json:"variations"`
+}
+
+// check refuses what a move to restore may not hold.
+func (m *moveInput) check() error {
+	if len(m.Comment) > maxComment {
+		return errorf(400, "the comment is longer than %d characters", maxComment)
+	}
+	if m.Glyph != "" && !validGlyph(m.Glyph) {
+		return errorf(400, "a glyph is !, ?, !!, ??, !? or ?!, not %q", m.Glyph)
+	}
+	if len(m.NAGs) > maxNAGs {
+		return errorf(400, "at most %d NAGs a move", maxNAGs)
+	}
+	for _, n := range m.NAGs {
+		if k, err := strconv.Atoi(strings.TrimPrefix(n, "$")); err != nil || !strings.HasPrefix(n, "$") || k < 0 || k > 255 {
+			return errorf(400, "a NAG is $0 to $255, not %q", n)
+		}
+	}
+	if m.Clock != nil && (*m.Clock < 0 || *m.Clock > 100*3600*1000) {
+		return errorf(400, "a clock is 0 to 360000000 ms, not %d", *m.Clock)
+	}
+	return nil
+}
+
+// mark sets what a restored move holds besides the move.
+func (m *moveInput) mark(pl *ply) {
+	pl.glyph, pl.nags = m.Glyph, m.NAGs
+	if m.Clock != nil {
+		pl.clk, pl.hasClk = time.Duration(*m.Clock)*time.Millisecond, true
+	}
 }
 
 func (m *moveInput) UnmarshalJSON(b []byte) error {
@@ -288,8 +323,11 @@ type createRequest struct {
 	// forfeit"): one the moves do not give.
 	Result      string `json:"result"`
 	Termination string `json:"termination"`
-	PGN         string `json:"pgn"`  // or a whole game record
-	Game        int    `json:"game"` // of the PGN's games, from 1 (the first when left out)
+	// Path is the active line to restore when it is not the main line:
+	// the index of the continuation taken at each ply (0 the main one).
+	Path []int  `json:"path"`
+	PGN  string `json:"pgn"`  // or a whole game record
+	Game int    `json:"game"` // of the PGN's games, from 1 (the first when left out)
 	// Share makes the game shared between two people (share.go); the
 	// answer holds its invitation tokens.
 	Share *shareRequest `json:"share"`
@@ -327,19 +365,28 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	for i, m := range req.Moves {
-		if len(m.Comment) > maxComment {
-			writeError(w, errorf(400, "move %d: the comment is longer than %d characters", i+1, maxComment))
+		if err := m.check(); err != nil {
+			writeError(w, errorf(400, "move %d: %v", i+1, err))
 			return
 		}
-		if m.Glyph != "" && !validGlyph(m.Glyph) {
-			writeError(w, errorf(400, "move %d: a glyph is !, ?, !!, ??, !? or ?!, not %q", i+1, m.Glyph))
-			return
-		}
+		before := *g.cur.Position()
 		if err := g.play(m.Move, m.Comment, m.Engine, ""); err != nil {
 			writeError(w, errorf(422, "move %d: %v", i+1, err))
 			return
 		}
-		g.plies[len(g.plies)-1].glyph = m.Glyph
+		g.setPly(i, m.mark)
+		if len(m.Variations) > 0 {
+			if err := g.restoreVars(g.line[i].parent, before, m.Variations, 1); err != nil {
+				writeError(w, errorf(err.(*apiError).status, "move %d: %v", i+1, err))
+				return
+			}
+		}
+	}
+	if len(req.Path) > 0 {
+		if err := g.followPath(req.Path); err != nil {
+			writeError(w, err)
+			return
+		}
 	}
 	if req.Result != "" {
 		res, err := parseResult(req.Result)
@@ -504,6 +551,12 @@ type moveRequest struct {
 	// Ply, when given, is the length of the game the page saw; a move
 	// made on an older view of the game is refused.
 	Ply *int `json:"ply"`
+	// At plays the move after that many plies of the line, keeping the
+	// rest of the game: a variation (the end when left out).
+	At *int `json:"at"`
+	// Clock is the mover's clock after the move in ms (the page's), for
+	// the PGN's [%clk].
+	Clock *int64 `json:"clock"`
 }
 
 func (s *Server) move(w http.ResponseWriter, r *http.Request) {
@@ -520,10 +573,43 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		if req.Ply != nil && *req.Ply != len(g.plies) {
 			return errorf(409, "the game has %d plies, not %d: it changed meanwhile", len(g.plies), *req.Ply)
 		}
+		at := len(g.plies)
+		if req.At != nil {
+			at = *req.At
+		}
 		if g.shared != nil {
+			if at != len(g.plies) {
+				return errorf(409, "a shared game is played at its end only")
+			}
 			return g.playShared(r, req.Move)
 		}
-		return g.play(req.Move, "", false, "")
+		if req.Clock != nil && (*req.Clock < 0 || *req.Clock > 100*3600*1000) {
+			return errorf(400, "clock is 0 to 360000000 ms, not %d", *req.Clock)
+		}
+		if err := g.branch(at, req.Move); err != nil {
+			return err
+		}
+		if req.Clock != nil {
+			g.setPly(at, func(pl *ply) { pl.clk, pl.hasClk = time.Duration(*req.Clock)*time.Millisecond, true })
+		}
+		return nil
+	})
+}
+
+// tree selects, promotes or deletes a line of the game's tree (tree.go):
+// {"op": "select", "node": 12}; the answer is the state at the end of the
+// active line, which the node is on after a select.
+func (s *Server) tree(w http.ResponseWriter, r *http.Request) {
+	var req treeRequest
+	if err := readJSON(w, r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	s.change(w, r, func(g *game) error {
+		if g.shared != nil {
+			return errorf(409, "a shared game has one line: its moves")
+		}
+		return g.editTree(req)
 	})
 }
 
@@ -638,12 +724,14 @@ func (s *Server) pgn(w http.ResponseWriter, r *http.Request) {
 	}
 	g.mu.Lock()
 	now := time.Now()
-	rec := g.record(now)
+	text, err := g.writeTree(g.record(now))
 	variant := g.variant.Name()
 	g.mu.Unlock()
+	if err != nil {
+		writeError(w, err)
+		return
+	}
 	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="senapati-%s-%s.pgn"`, variant, now.Format("20060102-150405")))
-	if _, err := rec.WriteTo(w); err != nil {
-		writeError(w, err)
-	}
+	io.WriteString(w, text)
 }

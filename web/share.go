@@ -167,6 +167,9 @@ func (g *game) playShared(r *http.Request, move string) error {
 		return err
 	}
 	g.clockMoved(now, side)
+	if c := g.shared.clock; c != nil {
+		g.setPly(len(g.plies)-1, func(pl *ply) { pl.clk, pl.hasClk = c.left[side], true })
+	}
 	return nil
 }
 

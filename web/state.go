@@ -12,30 +12,35 @@ import (
 // through these views; the page only draws them.
 
 type stateView struct {
-	ID        string              `json:"id"`
-	Version   int                 `json:"version"`
-	Epoch     int                 `json:"epoch"` // grows when the game starts again: older search reports are void
-	Variant   string              `json:"variant"`
-	Files     int                 `json:"files"`
-	Ranks     int                 `json:"ranks"`
-	StartFEN  string              `json:"startFen"`
-	FEN       string              `json:"fen"`
-	Ply       int                 `json:"ply"`   // the position shown is after this many plies
-	Plies     int                 `json:"plies"` // the game's length
-	Side      string              `json:"side"`  // to move
-	Fullmove  int                 `json:"fullmove"`
-	Board     map[string]string   `json:"board"` // square -> FEN letter (upper case White)
-	Zones     map[string][]string `json:"zones,omitempty"`
-	Holdings  map[string]holding  `json:"holdings,omitempty"`
-	Check     string              `json:"check,omitempty"` // the attacked Raja's square
-	LastMove  *lastMoveView       `json:"lastMove,omitempty"`
-	Turns     []turnGroup         `json:"turns"`
-	Verdict   verdictView         `json:"verdict"`
-	Moves     []plyView           `json:"moves"`
-	Searching string              `json:"searching,omitempty"` // "engine" or "analysis" while one runs
-	Tags      map[string]string   `json:"tags,omitempty"`
-	PGN       *pgnView            `json:"pgn,omitempty"`    // in the answer to a PGN load: what it took and left
-	Shared    *sharedView         `json:"shared,omitempty"` // a shared game (share.go): its clock
+	ID       string              `json:"id"`
+	Version  int                 `json:"version"`
+	Epoch    int                 `json:"epoch"` // grows when the game starts again: older search reports are void
+	Variant  string              `json:"variant"`
+	Files    int                 `json:"files"`
+	Ranks    int                 `json:"ranks"`
+	StartFEN string              `json:"startFen"`
+	FEN      string              `json:"fen"`
+	Ply      int                 `json:"ply"`   // the position shown is after this many plies
+	Plies    int                 `json:"plies"` // the game's length
+	Side     string              `json:"side"`  // to move
+	Fullmove int                 `json:"fullmove"`
+	Board    map[string]string   `json:"board"` // square -> FEN letter (upper case White)
+	Zones    map[string][]string `json:"zones,omitempty"`
+	Holdings map[string]holding  `json:"holdings,omitempty"`
+	Check    string              `json:"check,omitempty"` // the attacked Raja's square
+	LastMove *lastMoveView       `json:"lastMove,omitempty"`
+	Turns    []turnGroup         `json:"turns"`
+	Verdict  verdictView         `json:"verdict"`
+	Moves    []plyView           `json:"moves"` // the active line (tree.go)
+	// Tree is the whole game: the main line, each move with the
+	// variations that stand instead of it; Line is the active line's ids.
+	Tree      []treeMove        `json:"tree"`
+	Line      []int             `json:"line"`
+	MainLine  bool              `json:"mainLine"`            // the active line is the main line
+	Searching string            `json:"searching,omitempty"` // "engine" or "analysis" while one runs
+	Tags      map[string]string `json:"tags,omitempty"`
+	PGN       *pgnView          `json:"pgn,omitempty"`    // in the answer to a PGN load: what it took and left
+	Shared    *sharedView       `json:"shared,omitempty"` // a shared game (share.go): its clock
 	// Seat and Tokens answer the one who asks only, never an event: the
 	// seat its token holds, and the invitation tokens it may hand on.
 	Seat   string            `json:"seat,omitempty"`
@@ -88,11 +93,14 @@ type verdictView struct {
 }
 
 type plyView struct {
-	UCI     string `json:"uci"`
-	SAN     string `json:"san"`
-	Comment string `json:"comment,omitempty"`
-	Engine  bool   `json:"engine,omitempty"`
-	Glyph   string `json:"glyph,omitempty"` // !, ?, !!, ??, !? or ?! from a loaded PGN
+	UCI     string   `json:"uci"`
+	SAN     string   `json:"san"`
+	Comment string   `json:"comment,omitempty"`
+	Engine  bool     `json:"engine,omitempty"`
+	Glyph   string   `json:"glyph,omitempty"` // !, ?, !!, ??, !? or ?! from a loaded PGN
+	ID      int      `json:"id"`              // the move's node in the tree
+	NAGs    []string `json:"nags,omitempty"`  // other NAGs: "$14"
+	Clock   *int64   `json:"clock,omitempty"`
 }
 
 var terminationNames = map[board.Termination]string{
@@ -154,9 +162,13 @@ func (g *game) state(n int) stateView {
 	if !verdict.Over {
 		st.Turns = turnGroups(p)
 	}
-	for _, pl := range g.plies {
-		st.Moves = append(st.Moves, plyView{UCI: pl.uci, SAN: pl.san, Comment: pl.comment, Engine: pl.engine, Glyph: pl.glyph})
+	st.Line = []int{}
+	for _, n := range g.line {
+		t := n.view()
+		st.Moves = append(st.Moves, plyView{UCI: t.UCI, SAN: t.SAN, Comment: t.Comment, Engine: t.Engine, Glyph: t.Glyph, ID: t.ID, NAGs: t.NAGs, Clock: t.Clock})
+		st.Line = append(st.Line, n.id)
 	}
+	st.Tree, st.MainLine = g.moveTree(), g.onMainLine()
 	if g.job != nil {
 		st.Searching = g.job.kind
 	}

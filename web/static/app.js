@@ -100,12 +100,47 @@ async function gameApi(method, suffix, body, signal) {
 // moves and how the page was set.
 function record() {
   const g = S.game;
+  const idx = indexTree(g.tree || []);
   return {
     id: g.id, variant: g.variant, fen: g.startFen,
-    moves: g.moves.map((m) => ({ move: m.uci, comment: m.comment || "", engine: !!m.engine, glyph: m.glyph || "" })),
+    // The whole tree, each move with the variations that stand instead of
+    // it, and the active line as the continuation taken at each ply.
+    moves: (g.tree || []).map(moveInput),
+    path: (g.line || []).map((id) => (idx.get(id) || { k: 0 }).k),
     tags: g.tags || {}, mode: S.mode, flipped: S.flipped, clock: S.clock,
     result: g.verdict.declared ? { result: g.verdict.result, termination: g.verdict.termination || "" } : null,
   };
+}
+
+// moveInput is a tree move as the server restores it.
+function moveInput(t) {
+  const m = { move: t.uci, comment: t.comment || "", engine: !!t.engine, glyph: t.glyph || "" };
+  if (t.nags) m.nags = t.nags;
+  if (t.clock !== undefined) m.clock = t.clock;
+  if (t.vars) m.variations = t.vars.map((v) => v.map(moveInput));
+  return m;
+}
+
+// indexTree maps each move of the tree to its place: the move, its
+// parent's id (0 the start), its index among the parent's continuations
+// (0 the main one) and its ply.
+function indexTree(tree) {
+  const idx = new Map();
+  const walk = (line, parent, k0, ply) => {
+    let p = parent;
+    line.forEach((t, i) => {
+      idx.set(t.id, { t, parent: p, k: i === 0 ? k0 : 0, ply: ply + i + 1 });
+      (t.vars || []).forEach((v, j) => walk(v, p, j + 1, ply + i));
+      p = t.id;
+    });
+  };
+  walk(tree, 0, 0, 0);
+  return idx;
+}
+
+// mainIds is the set of the main line's moves.
+function mainIds(tree) {
+  return new Set((tree || []).map((t) => t.id));
 }
 
 function save() {
@@ -120,6 +155,7 @@ function save() {
 async function restore(rec) {
   const r = rec || record();
   const body = { variant: r.variant, fen: r.fen, moves: r.moves, tags: r.tags };
+  if (r.path && r.path.some((k) => k > 0)) body.path = r.path;
   if (r.result) Object.assign(body, r.result);
   const st = await api("POST", "/api/games", body);
   setGame(st);
@@ -147,7 +183,10 @@ function loadSettings() {
 
 // ---------------------------------------------------------------- game
 
-function setGame(st) {
+// setGame takes a new state of the game; ply, when given and short of
+// the end, is the ply to show instead of the end (a move in a variation
+// with more after it), and then the engine does not move.
+function setGame(st, ply) {
   const newId = !S.game || S.game.id !== st.id;
   // Another game, or this one started again: its search is not this one's.
   if (newId || S.game.epoch !== st.epoch) forgetSearch();
@@ -158,6 +197,10 @@ function setGame(st) {
   serverClock(st);
   save();
   if (newId) openEvents();
+  if (ply !== undefined && ply < st.plies) {
+    goto(ply);
+    return;
+  }
   render();
   maybeEngine();
   maybeAnalyse();
@@ -375,9 +418,13 @@ async function play(move) {
   const v = S.view;
   clearError();
   try {
-    if (v.ply < g.plies) await gameApi("POST", "/undo", { plies: g.plies - v.ply });
-    const st = await gameApi("POST", "/move", { move, ply: v.ply });
-    setGame(st);
+    // At an earlier ply the move starts a variation there (or follows
+    // the line that holds it); the rest of the game stays.
+    const body = { move, ply: g.plies, at: v.ply };
+    const c = S.clock;
+    if (c && !c.server && !c.flag && atEnd()) body.clock = Math.max(0, Math.round(clockLeft(v.side) + c.inc));
+    const st = await gameApi("POST", "/move", body);
+    setGame(st, v.ply + 1);
   } catch (e) {
     resetSelection();
     showError(e);
@@ -455,14 +502,9 @@ function renderNotice() {
     const more = info.games > titles.length ? ` (the first ${titles.length} offered)` : "";
     parts.push(`This PGN holds ${info.games} games; game ${info.game} is loaded${more}: <select id="pgn-game" aria-label="game of the PGN">${options.join("")}</select>`);
   }
-  const left = [];
-  if (info.variations) left.push(`${info.variations} variation${info.variations > 1 ? "s" : ""}`);
-  if (info.dropped && info.dropped.length) {
-    const n = info.dropped.length;
-    left.push(`${n} annotation${n > 1 ? "s" : ""} (${[...new Set(info.dropped)].slice(0, 6).join(" ")})`);
-  }
-  if (left.length) parts.push(`This board keeps the main line only: ${left.join(" and ")} left out.`);
-  if (info.commands) parts.push("Clock and evaluation comments ([%clk], [%eval]) are shown here but not written to the downloaded PGN.");
+  // The board keeps the variations, NAGs and comments; only a movetext
+  // the server could not read as a tree leaves some out.
+  if (info.dropped && info.dropped.length) parts.push(`Left out: ${[...new Set(info.dropped)].slice(0, 6).join(", ")}.`);
   el.hidden = parts.length === 0;
   el.innerHTML = parts.map((p) => `<div>${p}</div>`).join("");
   const pick = $("pgn-game");
@@ -916,7 +958,7 @@ function renderStatus() {
     text = `${sideName(v.side)} to move${v.check ? ", in check" : ""}`;
     if (S.shared && S.shared.seat !== "spectator" && atEnd()) text += S.shared.seat === v.side ? " (your move)" : " (your opponent's move)";
   }
-  if (!atEnd()) text = `Move ${v.ply} of ${g.plies}. ${text}${v.verdict.over ? "" : " (a move here replaces the rest of the game)"}`;
+  if (!atEnd()) text = `Move ${v.ply} of ${g.plies}. ${text}${v.verdict.over ? "" : " (a move here starts a variation)"}`;
   st.textContent = text;
   st.dataset.over = v.verdict.over ? "1" : "0";
 
@@ -971,40 +1013,122 @@ function renderControls() {
   }
 }
 
+// renderMoves shows the game's tree as lichess does: the main line in
+// rows of two, each variation under the move it stands instead of, in
+// parentheses, nested ones inside. A move of the active line carries its
+// ply (a click shows it); another move's click enters its line.
 function renderMoves() {
   const g = S.game;
   const list = $("movelist");
-  const firstBlack = g.plies > 0 && g.startFen.split(" ")[1] === "b";
+  const tree = g.tree || [];
+  const onLine = new Map((g.line || []).map((id, i) => [id, i + 1]));
+  const cur = S.view.ply > 0 && g.line ? g.line[S.view.ply - 1] : null;
+  const mvOf = (t, mover) => mvHTML(t, mover, onLine.get(t.id), t.id === cur);
+  let black = g.startFen.split(" ")[1] === "b";
   let no = parseInt(g.startFen.split(" ")[5], 10) || 1;
   const items = [];
-  let i = 0;
-  if (firstBlack) {
-    items.push(`<li><span class="no">${no}.</span><span class="mv">…</span>${mv(0)}</li>`);
-    i = 1;
-    no++;
-  }
-  for (; i < g.moves.length; i += 2, no++) items.push(`<li><span class="no">${no}.</span>${mv(i)}${i + 1 < g.moves.length ? mv(i + 1) : "<span></span>"}</li>`);
+  let row = null;
+  tree.forEach((t, i) => {
+    const mover = black ? "black" : "white";
+    if (!black) row = [`<span class="no">${no}.</span>`, mvOf(t, mover)];
+    else {
+      if (!row) row = [`<span class="no">${no}.</span>`, `<span class="${i === 0 ? "mv empty" : "gap"}">…</span>`];
+      row.push(mvOf(t, mover));
+      items.push(`<li>${row.join("")}</li>`);
+      row = null;
+    }
+    if (t.vars && t.vars.length) {
+      if (row) {
+        row.push('<span class="gap">…</span>');
+        items.push(`<li>${row.join("")}</li>`);
+        row = null;
+      }
+      items.push(`<li class="vars">${t.vars.map((v) => `<div class="var">${varHTML(v, no, black, mvOf)}</div>`).join("")}</li>`);
+    }
+    if (black) no++;
+    black = !black;
+  });
+  if (row) items.push(`<li>${row.join("")}<span></span></li>`);
   list.innerHTML = items.join("");
-  for (const el of list.querySelectorAll("[data-ply]")) el.addEventListener("click", () => goto(parseInt(el.dataset.ply, 10)));
+  for (const el of list.querySelectorAll("[data-node]")) {
+    el.addEventListener("click", () => (el.dataset.ply ? goto(parseInt(el.dataset.ply, 10)) : enterNode(parseInt(el.dataset.node, 10))));
+  }
+  renderTreeTools(cur);
   // Bring the current move into the list's view by scrolling the list
   // alone: scrollIntoView would scroll the page too (on a phone, every move).
-  const cur = list.querySelector(".current");
-  if (!cur) {
+  const curEl = list.querySelector(".current");
+  if (!curEl) {
     list.scrollTop = 0;
     return;
   }
   const lr = list.getBoundingClientRect();
-  const cr = cur.getBoundingClientRect();
+  const cr = curEl.getBoundingClientRect();
   if (cr.top < lr.top) list.scrollTop -= lr.top - cr.top;
   else if (cr.bottom > lr.bottom) list.scrollTop += cr.bottom - lr.bottom;
 }
 
-function mv(i) {
-  const m = S.game.moves[i];
-  const current = S.view.ply === i + 1 ? " current" : "";
-  const c = m.comment ? ` <span class="c">${fmtComment(m.comment, moverOf(i))}</span>` : "";
-  const glyph = m.glyph ? `<span class="glyph">${escapeHTML(m.glyph)}</span>` : "";
-  return `<span class="mv${current}" data-ply="${i + 1}" title="${m.uci}">${escapeHTML(m.san)}${glyph}${c}</span>`;
+// varHTML is a variation inline: "3... c5 4. Nf3 (4. c3 d5) 4... d6".
+function varHTML(line, no, black, mvOf) {
+  const out = [];
+  let needNo = true;
+  for (const t of line) {
+    if (!black) out.push(`<span class="no">${no}.</span>`);
+    else if (needNo) out.push(`<span class="no">${no}…</span>`);
+    out.push(mvOf(t, black ? "black" : "white"));
+    needNo = !!t.comment;
+    for (const v of t.vars || []) {
+      out.push(`<span class="paren">(</span>${varHTML(v, no, black, mvOf)}<span class="paren">)</span>`);
+      needNo = true;
+    }
+    if (black) no++;
+    black = !black;
+  }
+  return out.join(" ");
+}
+
+// NAG symbols as readers show them; others stay $n.
+const NAGS = { $7: "□", $10: "=", $13: "∞", $14: "⩲", $15: "⩱", $16: "±", $17: "∓", $18: "+−", $19: "−+", $22: "⨀", $23: "⨀", $32: "⟳", $33: "⟳", $36: "↑", $37: "↑", $40: "→", $41: "→", $132: "⇆", $133: "⇆", $138: "⊕", $139: "⊕", $146: "N" };
+
+function mvHTML(t, mover, ply, current) {
+  const cls = `mv${current ? " current" : ""}${ply ? " on" : ""}`;
+  let c = t.comment ? fmtComment(t.comment, mover) : "";
+  if (t.clock !== undefined && !(t.comment || "").includes("[%clk")) c = `${c} <span class="clk" title="clock time left">${fmtClock(t.clock)}</span>`.trim();
+  const glyph = t.glyph ? `<span class="glyph">${escapeHTML(t.glyph)}</span>` : "";
+  const nags = (t.nags || []).map((n) => `<span class="nag" title="${n}">${escapeHTML(NAGS[n] || n)}</span>`).join("");
+  return `<span class="${cls}" data-node="${t.id}"${ply ? ` data-ply="${ply}"` : ""} title="${t.uci}">${escapeHTML(t.san)}${glyph}${nags}${c ? ` <span class="c">${c}</span>` : ""}</span>`;
+}
+
+// enterNode makes the line through a move the active one and shows the move.
+async function enterNode(id) {
+  clearError();
+  try {
+    const st = await gameApi("POST", "/tree", { op: "select", node: id });
+    setGame(st, st.line.indexOf(id) + 1);
+  } catch (e) {
+    showError(e);
+  }
+}
+
+// renderTreeTools offers what may be done with the move shown: promote
+// its variation, make it the main line, delete it and what follows.
+function renderTreeTools(cur) {
+  const off = cur !== null && !mainIds(S.game.tree).has(cur);
+  const busy = S.thinking || !!S.shared;
+  $("var-promote").disabled = $("var-main").disabled = busy || !off;
+  $("var-delete").disabled = busy || cur === null;
+}
+
+async function editTree(op) {
+  const ply = S.view.ply;
+  const id = ply > 0 ? S.game.line[ply - 1] : null;
+  if (id === null) return;
+  clearError();
+  try {
+    const st = await gameApi("POST", "/tree", { op, node: id });
+    setGame(st, op === "delete" ? ply - 1 : ply);
+  } catch (e) {
+    showError(e);
+  }
 }
 
 // moverOf is the side that played ply i (from 0) of the game.
@@ -1355,8 +1479,12 @@ function wire() {
   }
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, textarea, select")) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.key === "ArrowLeft") goto(S.view.ply - 1);
     else if (e.key === "ArrowRight") goto(S.view.ply + 1);
+    else if (e.key === "Home" || e.key === "ArrowUp") goto(0);
+    else if (e.key === "End" || e.key === "ArrowDown") goto(S.game.plies);
+    else if (e.key === "f") $("flip").click();
     else if (e.key === "Escape") {
       resetSelection();
       render();
@@ -1392,6 +1520,9 @@ function wire() {
   });
   $("load-pgn").addEventListener("click", () => loadPGN($("pgn-text").value));
   $("share-start").addEventListener("click", startShare);
+  $("var-promote").addEventListener("click", () => editTree("promote"));
+  $("var-main").addEventListener("click", () => editTree("main"));
+  $("var-delete").addEventListener("click", () => editTree("delete"));
   $("resign").addEventListener("click", resign);
   setInterval(tickClock, 200);
 }

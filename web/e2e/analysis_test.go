@@ -1,0 +1,142 @@
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// movetext is the page's move list as text, variations in parentheses.
+func (p *page) movetext() string {
+	p.t.Helper()
+	return evalJS[string](p, `[...document.querySelectorAll("#movelist .no, #movelist .mv, #movelist .gap, #movelist .paren")].map(e => e.textContent.trim()).join(" ")`)
+}
+
+// nodeOf is the tree id of the move with this SAN (the first one found).
+func (p *page) nodeOf(san string) int {
+	p.t.Helper()
+	return evalJS[int](p, fmt.Sprintf(`(() => { const e = [...document.querySelectorAll("#movelist [data-node]")].find(e => e.firstChild.textContent === %q); return e ? +e.dataset.node : 0; })()`, san))
+}
+
+func (p *page) clickMove(san string) {
+	p.t.Helper()
+	id := p.nodeOf(san)
+	if id == 0 {
+		p.t.Fatalf("no move %s in the list %q", san, p.movetext())
+	}
+	p.clickButton(fmt.Sprintf(`#movelist [data-node="%d"]`, id))
+}
+
+func (p *page) key(k string) {
+	p.t.Helper()
+	p.run(chromedp.KeyEvent(k))
+	p.settle()
+}
+
+// TestVariationTree: a move at an earlier ply makes a variation and the
+// rest of the game stays; the list shows it in parentheses under the move
+// it replaces; a click enters a line; Promote, Main line and Delete act on
+// the move shown; the keys step; the PGN writes the variations; a reload
+// and a server restart keep the tree and the line.
+func TestVariationTree(t *testing.T) {
+	srv, p := openBoard(t, "chess")
+	p.choose("#mode", "humans")
+	for _, m := range []string{"e2e4", "e7e5", "g1f3", "b8c6"} {
+		p.click(m[:2])
+		p.click(m[2:])
+	}
+	expect(t, "the game", p.movetext(), "1. e4 e5 2. Nf3 Nc6")
+	// Back to after 1... e5 and play 2. Bc4 there.
+	p.clickMove("e5")
+	if s := p.text("#status"); !strings.Contains(s, "a move here starts a variation") {
+		t.Fatalf("status %q", s)
+	}
+	p.click("f1")
+	p.click("c4")
+	expect(t, "the variation", p.movetext(), "1. e4 e5 2. Nf3 … 2. Bc4 2. … Nc6")
+	expect(t, "one variation block", p.count("#movelist li.vars"), 1)
+	expect(t, "the variation in its block", strings.Join(strings.Fields(p.text("#movelist li.vars")), " "), "2. Bc4")
+	expect(t, "Bc4 is shown", p.text("#movelist .mv.current"), "Bc4")
+	expect(t, "the bishop on c4", p.board()["c4"], "B")
+	// A black reply in the variation, then a sub-variation of it.
+	p.typeMove("Nf6")
+	p.key(kb.ArrowLeft)
+	p.typeMove("Bc5")
+	expect(t, "nested", p.movetext(), "1. e4 e5 2. Nf3 … 2. Bc4 Nf6 ( 2… Bc5 ) 2. … Nc6")
+
+	// A click on the main line's Nc6 enters the main line.
+	p.clickMove("Nc6")
+	expect(t, "main line active", evalJS[bool](p, `S.game.mainLine`), true)
+	expect(t, "the knight on c6", p.board()["c6"], "n")
+	expect(t, "promote off the main line", evalJS[bool](p, `document.getElementById("var-promote").disabled`), true)
+	// Keys: Home, End, arrows.
+	p.key(kb.Home)
+	expect(t, "Home", evalJS[int](p, `S.view.ply`), 0)
+	p.key(kb.ArrowRight)
+	p.key(kb.ArrowRight)
+	expect(t, "two steps", p.text("#movelist .mv.current"), "e5")
+	p.key(kb.End)
+	expect(t, "End", evalJS[int](p, `S.view.ply`), 4)
+	p.key("f")
+	expect(t, "f flips", p.attr("#board", "data-flipped"), "1")
+	p.key("f")
+
+	// The PGN has the tree.
+	pgn := strings.Join(strings.Fields(p.pgnNow()), " ")
+	if !strings.Contains(pgn, "1. e4 e5 2. Nf3 ( 2. Bc4 Nf6 ( 2... Bc5 ) ) 2... Nc6 *") {
+		t.Fatalf("the PGN lacks the variations:\n%s", pgn)
+	}
+
+	// Promote Bc4's line to the main line.
+	p.clickMove("Nf6")
+	p.clickButton("#var-main")
+	expect(t, "promoted", p.movetext(), "1. e4 e5 2. Bc4 … 2. Nf3 Nc6 2. … Nf6 2… Bc5")
+	expect(t, "still shown", p.text("#movelist .mv.current"), "Nf6")
+
+	// A reload and a server restart keep the tree and the line shown.
+	p.clickMove("Bc5")
+	p.run(chromedp.Reload())
+	p.settle()
+	expect(t, "after a reload", p.movetext(), "1. e4 e5 2. Bc4 … 2. Nf3 Nc6 2. … Nf6 2… Bc5")
+	addr := strings.TrimPrefix(strings.Split(srv.url, "/?")[0], "http://")
+	srv.stop()
+	startServer(t, addr, "chess")
+	p.run(chromedp.Reload())
+	p.settle()
+	expect(t, "after a restart", p.movetext(), "1. e4 e5 2. Bc4 … 2. Nf3 Nc6 2. … Nf6 2… Bc5")
+	expect(t, "the line kept", evalJS[string](p, `S.game.moves.map(m => m.san).join(" ")`), "e4 e5 Bc4 Bc5")
+
+	// Delete the variation 2. Nf3 Nc6 from its first move.
+	p.clickMove("Nf3")
+	p.clickButton("#var-delete")
+	expect(t, "deleted", p.movetext(), "1. e4 e5 2. Bc4 Nf6 2… Bc5")
+	expect(t, "back to the move before", evalJS[int](p, `S.view.ply`), 2)
+}
+
+// TestLoadedVariations: a lichess PGN's variations, NAGs, comments and
+// [%clk] are shown in the list; a click on a variation's move shows its
+// position; Download PGN writes them back.
+func TestLoadedVariations(t *testing.T) {
+	_, p := openBoard(t, "chess")
+	p.exec(`document.getElementById("position").open = true`)
+	p.run(chromedp.SetValue(chromedp.CSS("#pgn-text"), lichessPGN))
+	p.clickButton("#load-pgn")
+	list := p.movetext()
+	for _, want := range []string{"2. f4 exf4?! gambit", "Ng5⩲", "2:58"} {
+		if !strings.Contains(list, want) {
+			t.Fatalf("the list %q lacks %q", list, want)
+		}
+	}
+	p.clickMove("exf4")
+	expect(t, "the variation's position", p.board()["f4"], "p")
+	expect(t, "its line", evalJS[string](p, `S.game.moves.map(m => m.san).join(" ")`), "e4 e5 f4 exf4")
+	pgn := strings.Join(strings.Fields(p.pgnNow()), " ")
+	for _, want := range []string{"( 2. f4 exf4?! {gambit} )", "{[%clk 0:02:58]}", "Ng5 $14 0-1", `[Result "0-1"]`} {
+		if !strings.Contains(pgn, want) {
+			t.Fatalf("the PGN lacks %q:\n%s", want, pgn)
+		}
+	}
+}
