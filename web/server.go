@@ -557,6 +557,9 @@ type moveRequest struct {
 	// Clock is the mover's clock after the move in ms (the page's), for
 	// the PGN's [%clk].
 	Clock *int64 `json:"clock"`
+	// Line plays more moves after the move, one after another: an
+	// analysis line entered as a variation.
+	Line []string `json:"line"`
 }
 
 func (s *Server) move(w http.ResponseWriter, r *http.Request) {
@@ -586,8 +589,27 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		if req.Clock != nil && (*req.Clock < 0 || *req.Clock > 100*3600*1000) {
 			return errorf(400, "clock is 0 to 360000000 ms, not %d", *req.Clock)
 		}
-		if err := g.branch(at, req.Move); err != nil {
-			return err
+		if len(req.Line) > maxPlies {
+			return errorf(400, "a line holds at most %d moves", maxPlies)
+		}
+		// The line goes in whole or not at all: it is read on a copy first.
+		if len(req.Line) > 0 {
+			if at < 0 || at > len(g.plies) {
+				return errorf(400, "at must be 0 to %d, not %d", len(g.plies), at)
+			}
+			p := *g.at(at).Position()
+			for i, text := range append([]string{req.Move}, req.Line...) {
+				m, err := p.ParseSAN(text)
+				if err != nil || len(text) > maxMoveText {
+					return errorf(422, "line move %d %q is not legal there", i+1, limitText(text, maxMoveText))
+				}
+				p.DoMove(m)
+			}
+		}
+		for i, m := range append([]string{req.Move}, req.Line...) {
+			if err := g.branch(at+i, m); err != nil {
+				return err
+			}
 		}
 		if req.Clock != nil {
 			g.setPly(at, func(pl *ply) { pl.clk, pl.hasClk = time.Duration(*req.Clock)*time.Millisecond, true })

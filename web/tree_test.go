@@ -146,3 +146,21 @@ func TestPGNClockTimes(t *testing.T) {
 	assert.Contains(t, back.Moves[0].Comment, "[%clk 0:02:55]")
 	s.refuse(400, "clock is 0", "POST", g+"/move", map[string]any{"move": "d4", "clock": -1})
 }
+
+// TestLineAsVariation: an analysis line played in one request enters the
+// tree as a variation; a line with an illegal move changes nothing.
+func TestLineAsVariation(t *testing.T) {
+	s := newTestServer(t)
+	st := s.newGame("chess", "")
+	for _, m := range []string{"e4", "e5", "Nf3"} {
+		st = s.play(st, m)
+	}
+	g := "/api/games/" + st.ID
+	st = s.state(200, "POST", g+"/move", map[string]any{"move": "d4", "at": 2, "line": []string{"exd4", "Qxd4"}})
+	assert.Equal(t, "e4 e5 Nf3 (d4 exd4 Qxd4)", movetext(st.Tree))
+	assert.Equal(t, "e4 e5 d4 exd4 Qxd4", sans(st))
+	s.refuse(422, `line move 3 "Ke3" is not legal`, "POST", g+"/move", map[string]any{"move": "c3", "at": 2, "line": []string{"d5", "Ke3"}})
+	after := s.state(200, "GET", g, nil)
+	assert.Equal(t, st.Version, after.Version, "nothing changed")
+	assert.Equal(t, "e4 e5 Nf3 (d4 exd4 Qxd4)", movetext(after.Tree))
+}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -139,4 +140,57 @@ func TestLoadedVariations(t *testing.T) {
 			t.Fatalf("the PGN lacks %q:\n%s", want, pgn)
 		}
 	}
+}
+
+// rightDrag drags with the right mouse button, as one draws an arrow
+// (from === to: a right click, a circle), with the modifiers given.
+func (p *page) rightDrag(from, to string, mods ...chromedp.Modifier) {
+	p.t.Helper()
+	x0, y0 := p.center(from)
+	x1, y1 := p.center(to)
+	opts := []chromedp.MouseOption{chromedp.ButtonRight, chromedp.ClickCount(1), chromedp.ButtonModifiers(mods...)}
+	held := func(ip *input.DispatchMouseEventParams) { ip.Button, ip.Buttons = input.MouseButtonRight, 2 }
+	p.run(chromedp.MouseEvent(chromedp.MouseMoved, x0, y0),
+		chromedp.MouseEvent(chromedp.MousePressed, x0, y0, opts...),
+		chromedp.MouseEvent(chromedp.MouseMoved, (x0+x1)/2, (y0+y1)/2, held),
+		chromedp.MouseEvent(chromedp.MouseMoved, x1, y1, held),
+		chromedp.MouseEvent(chromedp.MouseReleased, x1, y1, opts...))
+	p.settle()
+}
+
+// TestAnalysisArrowsAndLines: the analysis's top line draws its best move
+// as an arrow; a click on a move of a line enters the line up to it; the
+// right button draws arrows and circles (Shift: red) and takes them away
+// again; a move clears them.
+func TestAnalysisArrowsAndLines(t *testing.T) {
+	_, p := openBoard(t, "chess")
+	p.choose("#mode", "humans")
+	p.typeMove("e4")
+	p.typeMove("e5")
+	p.key(kb.Home)
+	p.run(chromedp.Click(chromedp.CSS("#analyse")))
+	p.waitJS(`document.querySelectorAll("#lines li .pvm").length >= 2 && S.lines[0] && S.lines[0].ply === 0`, "an analysis line of the start")
+	p.waitJS(`document.querySelector("#shapes .best-arrow") && document.querySelector("#shapes .best-arrow").dataset.uci === S.lines[0].pvUci[0]`, "the best-move arrow")
+	// Enter the top line to its second move.
+	pv := evalJS[string](p, `(() => { const li = document.querySelector("#lines li"); li.querySelectorAll(".pvm")[1].click(); return li.dataset.pv; })()`)
+	p.settle()
+	p.waitJS(`S.view.ply === 2`, "the line entered")
+	want := strings.Fields(pv)[:2]
+	expect(t, "the line's moves", evalJS[[]string](p, `S.game.moves.slice(0, 2).map(m => m.uci)`), want)
+	expect(t, "the game kept", evalJS[string](p, `S.game.tree.map(m => m.san).join(" ")`), "e4 e5")
+	p.run(chromedp.Click(chromedp.CSS("#analyse")))
+	p.settle()
+
+	// Drawn shapes.
+	p.rightDrag("e2", "e4")
+	p.rightDrag("d4", "d4")
+	p.rightDrag("g1", "f3", chromedp.ModifierShift)
+	expect(t, "an arrow", p.count(`#shapes g.user-shape.shape-green[data-from="e2"][data-to="e4"]`), 1)
+	expect(t, "a circle", p.count(`#shapes circle.user-shape[data-from="d4"][data-to="d4"]`), 1)
+	expect(t, "a red arrow", p.count(`#shapes .user-shape.shape-red[data-from="g1"][data-to="f3"]`), 1)
+	p.rightDrag("e2", "e4")
+	expect(t, "the arrow taken away", p.count(`#shapes [data-from="e2"]`), 0)
+	expect(t, "no menu, the piece not moved", p.board()["g1"], "N")
+	p.typeMove("Nf3")
+	expect(t, "a move clears them", p.count("#shapes .user-shape"), 0)
 }

@@ -37,6 +37,10 @@ const S = {
   // A shared game (two people, two machines): {token, seat, links} where
   // seat is white, black or spectator and links the tokens to hand on.
   shared: null,
+  // Arrows and circles drawn with the right button, for the position they
+  // were drawn on (key): {key, list: [{from, to, colour}]} (to === from: a circle).
+  shapes: { key: "", list: [] },
+  shapeFrom: null, // the square a right-button drag began on
 };
 
 // ---------------------------------------------------------------- API
@@ -887,7 +891,7 @@ function renderBoard() {
     else out.push(`<circle class="target" cx="${cx}" cy="${cy}" r="${SQ / 7}" data-target="${t.to}"/>`);
   }
   if (S.callMode) for (const t of callTargets()) out.push(rect(t.to, "slot", `data-target="${t.to}"`));
-  out.push("</g><g id=\"coords\">");
+  out.push('</g><g id="shapes"></g><g id="coords">');
   for (let f = 0; f < v.files; f++) {
     const [x] = xy(sqName(f, 0));
     out.push(`<text class="coord" x="${x + SQ / 2}" y="${H - 6}" text-anchor="middle">${String.fromCharCode(97 + f)}</text>`);
@@ -898,6 +902,63 @@ function renderBoard() {
   }
   out.push("</g>");
   svg.innerHTML = out.join("");
+}
+
+// squaresOf reads the squares a move joins, for its arrow: [from, to] of
+// its last part (a Durg turn's arrivals are left out), or [to, to] for a
+// placement such as the Rani's call.
+function squaresOf(uci) {
+  const last = uci.split(",").pop();
+  let m = /^([a-i][1-9])([a-i][1-9])/.exec(last);
+  if (m) return [m[1], m[2]];
+  m = /@([a-i][1-9])/.exec(last);
+  return m ? [m[1], m[1]] : null;
+}
+
+function shapeKey() {
+  return S.game && S.view ? `${S.game.id}:${S.game.version}:${S.view.ply}` : "";
+}
+
+// renderShapes draws the engine's best move of the position shown (the top
+// line of the analysis, or of the engine thinking at the end) and the
+// arrows and circles drawn by hand, which a move or a step clears.
+function renderShapes() {
+  const g = $("shapes");
+  if (!g || !S.view) return;
+  const out = [];
+  const arrow = (from, to, cls, extra) => {
+    const [x0, y0] = xy(from).map((c) => c + SQ / 2);
+    const [x1, y1] = xy(to).map((c) => c + SQ / 2);
+    if (from === to) return `<circle class="${cls}" cx="${x0}" cy="${y0}" r="${SQ / 2 - 4}" ${extra}/>`;
+    const len = Math.hypot(x1 - x0, y1 - y0);
+    const ux = (x1 - x0) / len;
+    const uy = (y1 - y0) / len;
+    // The shaft stops where the head begins; the head is a triangle.
+    const hx = x1 - ux * 18;
+    const hy = y1 - uy * 18;
+    const w = 11;
+    return `<g class="${cls}" ${extra}><line x1="${x0}" y1="${y0}" x2="${hx}" y2="${hy}"/>` +
+      `<polygon points="${x1},${y1} ${hx - uy * w},${hy + ux * w} ${hx + uy * w},${hy - ux * w}"/></g>`;
+  };
+  const top = S.lines[0];
+  const best = top && top.pvUci.length && top.ply === S.view.ply && top.epoch === S.game.epoch ? squaresOf(top.pvUci[0]) : null;
+  if (best) out.push(arrow(best[0], best[1], "best-arrow", `data-uci="${top.pvUci[0]}"`));
+  if (S.shapes.key === shapeKey()) {
+    for (const sh of S.shapes.list) out.push(arrow(sh.from, sh.to, `user-shape shape-${sh.colour}`, `data-from="${sh.from}" data-to="${sh.to}"`));
+  }
+  g.innerHTML = out.join("");
+}
+
+// toggleShape adds an arrow (or a circle, from === to) drawn by hand, or
+// takes it away when it is there already.
+function toggleShape(from, to, colour) {
+  if (S.shapes.key !== shapeKey()) S.shapes = { key: shapeKey(), list: [] };
+  const list = S.shapes.list;
+  const i = list.findIndex((s) => s.from === from && s.to === to);
+  if (i >= 0 && list[i].colour === colour) list.splice(i, 1);
+  else if (i >= 0) list[i].colour = colour;
+  else list.push({ from, to, colour });
+  renderShapes();
 }
 
 function iconSVG(icon, side, title) {
@@ -1186,7 +1247,8 @@ function fmtPV(d) {
   d.pv.forEach((san, i) => {
     if (!black) out.push(`${no}.`);
     else if (i === 0) out.push(`${no}…`);
-    out.push(escapeHTML(san));
+    // A click on a move of the line enters the line up to it.
+    out.push(`<span class="pvm" data-k="${i}" title="enter the line to here">${escapeHTML(san)}</span>`);
     if (black) no++;
     black = !black;
   });
@@ -1239,7 +1301,25 @@ function renderLines() {
   $("lines").innerHTML = lines
     .map((d) => `<li data-multipv="${d.multipv}" data-pv="${escapeHTML(d.pvUci.join(" "))}"><span class="score">${fmtScore(d)}</span>${fmtWDL(d)} <span class="pv">${fmtPV(d)}</span></li>`)
     .join("");
+  for (const el of $("lines").querySelectorAll(".pvm")) {
+    el.addEventListener("click", () => enterPV(S.lines[parseInt(el.closest("li").dataset.multipv, 10) - 1], parseInt(el.dataset.k, 10)));
+  }
   setBar(top);
+  renderShapes();
+}
+
+// enterPV plays an analysis line up to its move k as a variation from the
+// position analysed (or follows it where the tree holds it already).
+async function enterPV(d, k) {
+  if (!d || S.shared || S.thinking || d.kind !== "analysis" || d.ply !== S.view.ply) return;
+  const line = d.pvUci.slice(0, k + 1);
+  clearError();
+  try {
+    const st = await gameApi("POST", "/move", { move: line[0], line: line.slice(1), ply: S.game.plies, at: d.ply });
+    setGame(st, d.ply + line.length);
+  } catch (e) {
+    showError(e);
+  }
 }
 
 function setBar(d) {
@@ -1264,6 +1344,7 @@ function renderLegend() {
 function render() {
   if (!S.view) return;
   renderBoard();
+  renderShapes();
   renderHoldings();
   renderStatus();
   renderNotice();
@@ -1294,6 +1375,13 @@ function choose(targets) {
 }
 
 function onPointerDown(e) {
+  if (e.button === 2) {
+    // The right button draws: a drag an arrow, a click a circle.
+    e.preventDefault();
+    S.shapeFrom = squareAt(e);
+    return;
+  }
+  if (e.button === 0 && S.shapes.list.length) S.shapes = { key: "", list: [] };
   const sq = squareAt(e);
   if (!sq || !humanCanMove() || S.busy) return;
   e.preventDefault();
@@ -1366,6 +1454,15 @@ function onPointerMove(e) {
 }
 
 function onPointerUp(e) {
+  if (e.button === 2) {
+    const from = S.shapeFrom;
+    S.shapeFrom = null;
+    const to = squareAt(e);
+    // Green; with Shift red, with Alt blue, with both yellow (as lichess).
+    const colour = e.shiftKey && e.altKey ? "yellow" : e.shiftKey ? "red" : e.altKey ? "blue" : "green";
+    if (from && to) toggleShape(from, to, colour);
+    return;
+  }
   const d = S.drag;
   S.drag = null;
   if (!d || !d.moved) return;
@@ -1400,6 +1497,7 @@ function wire() {
   svg.addEventListener("pointerdown", onPointerDown);
   svg.addEventListener("pointermove", onPointerMove);
   svg.addEventListener("pointerup", onPointerUp);
+  svg.addEventListener("contextmenu", (e) => e.preventDefault());
   svg.addEventListener("pointercancel", () => {
     if (S.drag) S.drag = null;
     render();
