@@ -14,6 +14,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"senapati/pgn"
 )
 
 // sanBook is an opening book in SAN with the moves a PGN reader is most
@@ -63,7 +65,10 @@ Bb7 15. Ne4 Qf5 16. Bxd3 Qh5 17. Nf6+ gxf6 18. exf6 Rg8 19. Rad1 Qxf3
 // strict mode, accepts every chess game senapati match writes, replays it
 // to the same final position and writes the same SAN, check marks
 // included, for every move. The games start from a SAN book (so -openings
-// reads SAN) and from random playouts.
+// reads SAN) and from random playouts, these with a clock and the comments
+// of timeleft=true ([%clk]), pv=true and nodes=true. chess.js's permissive
+// mode reads the notation=lan and notation=uci files of the book's games to
+// the same moves.
 func TestChessJSReadsOurPGN(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: installs chess.js from npm")
@@ -78,15 +83,39 @@ func TestChessJSReadsOurPGN(t *testing.T) {
 	require.NoError(t, os.WriteFile(book, []byte(sanBook), 0o644))
 	pgn := filepath.Join(dir, "games.pgn")
 	args := append(senapati("One"), senapati("Two")...)
-	args = append(args, "-each", "depth=1", "-maxmoves", "150", "-concurrency", "2", "-pgnout", pgn)
-	_, _, err := runMatch(t, context.Background(), append(args, "-openings", "file="+book, "format=pgn", "-games", "6")...)
+	args = append(args, "-each", "depth=1", "-maxmoves", "150", "-concurrency", "2")
+	_, _, err := runMatch(t, context.Background(), append(args, "-pgnout", pgn, "-openings", "file="+book, "format=pgn", "-games", "6")...)
 	require.NoError(t, err)
-	_, _, err = runMatch(t, context.Background(), append(args, "-openings", "random", "plies=24", "bound=0", "seed=11", "-games", "10")...)
+	_, _, err = runMatch(t, context.Background(), append(args, "-each", "tc=600+1", "-pgnout", "file="+pgn, "timeleft=true", "pv=true", "nodes=true",
+		"-openings", "random", "plies=24", "bound=0", "seed=11", "-games", "10")...)
 	require.NoError(t, err)
 	games := readGames(t, pgn)
 	require.Len(t, games, 16)
+	require.Contains(t, readFile(t, pgn), "[%clk 0:")
+	require.Contains(t, readFile(t, pgn), ", pv=")
+	checkWithChessJS(t, pgn, games, false)
 
-	cmd := exec.Command("bash", filepath.Join("..", "scripts", "check-pgn-chessjs.sh"), "--json", pgn)
+	for _, notation := range []string{"lan", "uci"} {
+		file := filepath.Join(dir, notation+".pgn")
+		_, _, err := runMatch(t, context.Background(), append(args, "-pgnout", "file="+file, "notation="+notation, "pv=true",
+			"-openings", "file="+book, "format=pgn", "-games", "6")...)
+		require.NoError(t, err)
+		games := readGames(t, file)
+		require.Len(t, games, 6)
+		checkWithChessJS(t, file, games, true)
+	}
+}
+
+// checkWithChessJS has chess.js read file (strict, or permissive for the
+// long algebraic and UCI notations) and compares its SAN of every move,
+// final position and mate with ours.
+func checkWithChessJS(t *testing.T, file string, games []*pgn.Game, permissive bool) {
+	t.Helper()
+	args := []string{filepath.Join("..", "scripts", "check-pgn-chessjs.sh"), "--json"}
+	if permissive {
+		args = append(args, "--permissive")
+	}
+	cmd := exec.Command("bash", append(args, file)...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -114,13 +143,19 @@ func TestChessJSReadsOurPGN(t *testing.T) {
 	require.Len(t, reports, len(games), stderr.String())
 	for i, g := range games {
 		r := reports[i]
-		require.True(t, r.OK, "chess.js rejects game %d: %s", i+1, r.Error)
-		require.Equal(t, moveTexts(g), r.SAN, "game %d", i+1)
-		final := replay(t, g).Position()
-		require.Equal(t, final.FEN(), r.FEN, "game %d", i+1)
-		require.Equal(t, strings.HasSuffix(g.Moves[len(g.Moves)-1].Text, "#"), r.Checkmate, "game %d", i+1)
+		require.True(t, r.OK, "chess.js rejects game %d of %s: %s", i+1, file, r.Error)
+		start, moves, err := g.Replay()
+		require.NoError(t, err)
+		var san []string
+		for _, m := range moves {
+			san = append(san, start.SAN(m))
+			start.DoMove(m)
+		}
+		require.Equal(t, san, r.SAN, "game %d of %s", i+1, file)
+		require.Equal(t, start.FEN(), r.FEN, "game %d of %s", i+1, file)
+		require.Equal(t, strings.HasSuffix(san[len(san)-1], "#"), r.Checkmate, "game %d of %s", i+1, file)
 	}
-	t.Logf("chess.js (strict) accepted %d games, %s", len(games), strings.TrimSpace(stderr.String()))
+	t.Logf("chess.js accepted the %d games of %s, %s", len(games), filepath.Base(file), strings.TrimSpace(stderr.String()))
 }
 
 // chessJSTag is a tag line as chess.js reads it: its grammar takes a tag

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"senapati/board"
+	"senapati/pgn"
 )
 
 // TimeControl is what one engine may spend: a clock (Base per Moves moves,
@@ -214,9 +215,9 @@ const (
 type OpeningConfig struct {
 	Kind   int
 	File   string
-	Format string // epd or pgn; "": from the file name (see bookFormat)
+	Format string // epd, pgn or bin (Polyglot); "": from the file name (see bookFormat)
 	Random bool   // order=random
-	Plies  int    // pgn: plies used (0: all); random: plies played (0: 8)
+	Plies  int    // pgn and bin: plies used (0: all; also bookdepth=); random: plies played (0: 8)
 	Start  int    // first opening used, from 1
 	Bound  int    // random: largest |score| kept in centipawns; 0 keeps all
 	Depth  int    // random: depth of the check search
@@ -246,8 +247,13 @@ const (
 	policyEncounter = "encounter" // every pairing of every round
 )
 
-// PGNFields are the optional fastchess fields of the move comments.
-type PGNFields struct{ Nodes, SelDepth, NPS, TimeLeft bool }
+// PGNFields are the optional fastchess fields of the move comments, the
+// engine's principal variation, and the notation of the moves (SAN unless
+// notation= says otherwise).
+type PGNFields struct {
+	Nodes, SelDepth, NPS, TimeLeft, PV bool
+	Notation                           pgn.Notation
+}
 
 // LogConfig is -log: a file, the least severity written, and whether the
 // UCI traffic is written.
@@ -424,14 +430,21 @@ func parsePGNOut(vals []string, cfg *Config) error {
 				cfg.PGNMin = true
 			case "fi": // cutechess: finished games only; we write no other
 			default:
-				return fmt.Errorf("-pgnout: unknown option %q (known: min, fi, and min= nodes= seldepth= nps= timeleft=)", key)
+				return fmt.Errorf("-pgnout: unknown option %q (known: min, fi, and min= notation= nodes= seldepth= nps= timeleft= pv=)", key)
 			}
 			return nil
 		}
-		fields := map[string]*bool{"min": &cfg.PGNMin, "nodes": &f.Nodes, "seldepth": &f.SelDepth, "nps": &f.NPS, "timeleft": &f.TimeLeft}
+		if key == "notation" {
+			var err error
+			if f.Notation, err = pgn.ParseNotation(value); err != nil {
+				return fmt.Errorf("-pgnout %v", err)
+			}
+			return nil
+		}
+		fields := map[string]*bool{"min": &cfg.PGNMin, "nodes": &f.Nodes, "seldepth": &f.SelDepth, "nps": &f.NPS, "timeleft": &f.TimeLeft, "pv": &f.PV}
 		p, ok := fields[key]
 		if !ok {
-			return fmt.Errorf("-pgnout: unknown key %q (known: file, min, nodes, seldepth, nps, timeleft)", key)
+			return fmt.Errorf("-pgnout: unknown key %q (known: file, min, notation, nodes, seldepth, nps, timeleft, pv)", key)
 		}
 		var err error
 		*p, err = boolArg("pgnout", key, value)
@@ -474,6 +487,7 @@ func ParseArgs(args []string) (*Config, error) {
 	var engineArgs [][]string
 	var eachArgs []string
 	seedSet := false
+	bookDepth := 0 // -bookdepth N: the plies= of the book, given apart as in cutechess
 	for i := 0; i < len(args); {
 		if !isFlag(args[i]) {
 			return nil, fmt.Errorf("unexpected argument %q (flags start with -)", args[i])
@@ -569,6 +583,10 @@ func ParseArgs(args []string) (*Config, error) {
 			}
 		case "openings":
 			err = parseOpenings(vals, &cfg.Openings)
+		case "bookdepth":
+			if v, err = one(); err == nil {
+				bookDepth, err = intArg(name, "", v, 1)
+			}
 		case "srand":
 			if v, err = one(); err == nil {
 				cfg.Seed, err = strconv.ParseUint(v, 10, 64)
@@ -653,6 +671,9 @@ func ParseArgs(args []string) (*Config, error) {
 		return cfg, checkMergeArgs(args)
 	}
 	if err := checkFRCOpenings(cfg); err != nil {
+		return nil, err
+	}
+	if err := checkBook(cfg, bookDepth); err != nil {
 		return nil, err
 	}
 	if cfg.Shards > 0 && !seedSet && !cfg.Openings.seeded && (cfg.Openings.Kind == openingsRandom || cfg.Openings.Random) {
@@ -749,17 +770,27 @@ func parseOpenings(vals []string, o *OpeningConfig) error {
 	} else {
 		o.Kind = openingsFile
 	}
-	m, err := keyValues("openings", rest, "file", "format", "order", "plies", "start", "bound", "depth", "nodes", "seed", "policy")
+	m, err := keyValues("openings", rest, "file", "format", "order", "plies", "bookdepth", "start", "bound", "depth", "nodes", "seed", "policy")
 	if err != nil {
 		return err
+	}
+	if d, ok := m["bookdepth"]; ok { // cutechess's name for the plies taken from a book
+		if p, ok := m["plies"]; ok && p != d {
+			return fmt.Errorf("-openings plies=%s bookdepth=%s: the two say the same, give one", p, d)
+		}
+		if o.Kind != openingsFile {
+			return fmt.Errorf("-openings bookdepth=%s: applies to a book (file=)", d)
+		}
+		delete(m, "bookdepth")
+		m["plies"] = d
 	}
 	for k, v := range m {
 		switch k {
 		case "file":
 			o.File = v
 		case "format":
-			if v != "epd" && v != "pgn" {
-				return fmt.Errorf("-openings format=%s: needs epd or pgn", v)
+			if v != "epd" && v != "pgn" && v != "bin" {
+				return fmt.Errorf("-openings format=%s: needs epd, pgn or bin (a Polyglot book)", v)
 			}
 			o.Format = v
 		case "order":

@@ -392,6 +392,7 @@ type thought struct {
 	// The last reported values, for the PGN's optional fields.
 	nodes, nps int64
 	selDepth   int
+	pv         []string // UCI moves, as sent
 }
 
 const mateCP = 100000
@@ -450,7 +451,10 @@ func (t *thought) parseInfo(fields []string) {
 				return
 			}
 			t.hasScore, t.depth = true, depth
-		case "pv", "string":
+		case "pv":
+			t.pv = fields[i+1:]
+			return
+		case "string":
 			return
 		}
 	}

@@ -33,8 +33,9 @@ type gameSpec struct {
 }
 
 type moveRecord struct {
-	move    string
-	comment string
+	move     string
+	comment  string
+	commands string // the PGN's [%clk ...] (timeleft=true); "" for none
 }
 
 // gameResult is a finished game.
@@ -52,6 +53,7 @@ type gameResult struct {
 	match        *matchInfo       // nil: no match tags
 	endFEN       string           // the position the game ended in
 	thinking     [2]time.Duration // each side's time for its moves
+	notation     pgn.Notation     // of the PGN's moves (-pgnout notation=)
 }
 
 // clean makes the reason, which may hold an engine's move token or an
@@ -201,8 +203,10 @@ func secondsText(d time.Duration) string { return fmt.Sprintf("%.3fs", d.Seconds
 // comment is the PGN comment of an engine move: score in pawns from the
 // mover's view (or M for a mate), depth, time, then the fields asked for
 // as fastchess writes them: tl= the clock left after the move, n= nodes,
-// sd= selective depth, nps=. A negative timeLeft means no clock.
-func (t *thought) comment(f PGNFields, timeLeft time.Duration) string {
+// sd= selective depth, nps=; last pv= the principal variation (last:
+// durg's moves hold commas). A negative timeLeft means no clock. pos is
+// the position the move was played in.
+func (t *thought) comment(f PGNFields, timeLeft time.Duration, pos *board.Position) string {
 	s := secondsText(t.elapsed)
 	if t.hasScore {
 		score := fmt.Sprintf("%+.2f", float64(t.cp)/100)
@@ -225,7 +229,29 @@ func (t *thought) comment(f PGNFields, timeLeft time.Duration) string {
 	if f.NPS {
 		s += fmt.Sprintf(", nps=%d", t.nps)
 	}
+	if f.PV {
+		if pv := pvText(pos, t.pv, f.Notation); pv != "" {
+			s += ", pv=" + pv
+		}
+	}
 	return s
+}
+
+// pvText is an engine's principal variation in the PGN's notation, up to
+// its first move that is not legal where it stands: what the engine sent
+// never reaches the PGN as it was sent, only the moves it names.
+func pvText(pos *board.Position, pv []string, n pgn.Notation) string {
+	p := *pos
+	var words []string
+	for _, s := range pv {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			break
+		}
+		words = append(words, n.Move(&p, m))
+		p.DoMove(m)
+	}
+	return strings.Join(words, " ")
 }
 
 // gameSettings is what every game of a match shares.
@@ -241,7 +267,7 @@ type gameSettings struct {
 }
 
 func (s *gameSettings) newResult(spec *gameSpec) *gameResult {
-	return &gameResult{spec: spec, white: s.names[spec.white], black: s.names[spec.black], variant: s.variant, match: s.match,
+	return &gameResult{spec: spec, white: s.names[spec.white], black: s.names[spec.black], variant: s.variant, match: s.match, notation: s.fields.Notation,
 		startFEN: spec.opening.FEN, endFEN: spec.opening.FEN, date: time.Now(), tc: [2]TimeControl{s.tcs[spec.white], s.tcs[spec.black]}}
 }
 
@@ -276,7 +302,7 @@ func playGame(ctx context.Context, s *gameSettings, spec *gameSpec, engines [2]*
 			return nil, fmt.Errorf("opening move %s: %v", ms, err)
 		}
 		played = append(played, ms)
-		res.moves = append(res.moves, moveRecord{ms, "book"})
+		res.moves = append(res.moves, moveRecord{move: ms, comment: "book"})
 		game.Play(m)
 	}
 	s.live.update(res)
@@ -353,10 +379,15 @@ func playGame(ctx context.Context, s *gameSettings, spec *gameSpec, engines [2]*
 		played = append(played, ms)
 		clocks[side].spend(t.elapsed)
 		left := time.Duration(-1)
+		rec := moveRecord{move: ms}
 		if tc.Base > 0 {
 			left = clocks[side].left
+			if s.fields.TimeLeft {
+				rec.commands = pgn.ClockCommand(left)
+			}
 		}
-		res.moves = append(res.moves, moveRecord{ms, t.comment(s.fields, left)})
+		rec.comment = t.comment(s.fields, left, pos)
+		res.moves = append(res.moves, rec)
 		game.Play(m)
 		s.live.update(res)
 		if r, reason := judge(game); r != board.Ongoing {

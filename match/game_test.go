@@ -177,7 +177,7 @@ func TestThoughtInfo(t *testing.T) {
 	require.Equal(t, -37, th.cp)
 	require.Equal(t, 5, th.depth)
 	th.elapsed = 1234 * time.Millisecond
-	require.Equal(t, "-0.37/5 1.234s", th.comment(PGNFields{}, -1))
+	require.Equal(t, "-0.37/5 1.234s", th.comment(PGNFields{}, -1, nil))
 	th.parseInfo(strings.Fields("info string score cp 99"))
 	require.Equal(t, -37, th.cp)
 	// A MultiPV engine's second line is a worse move's score.
@@ -188,13 +188,24 @@ func TestThoughtInfo(t *testing.T) {
 	require.Equal(t, -30, th.cp)
 	th.parseInfo(strings.Fields("info depth 9 score mate 3 pv a1a2"))
 	require.Equal(t, mateCP-3, th.cp)
-	require.Equal(t, "+M3/9 1.234s", th.comment(PGNFields{}, -1))
+	require.Equal(t, "+M3/9 1.234s", th.comment(PGNFields{}, -1, nil))
 	th.parseInfo(strings.Fields("info depth 9 score mate -2 lowerbound"))
 	require.Equal(t, -mateCP+2, th.cp)
-	require.Equal(t, "-M2/9 1.234s", th.comment(PGNFields{}, -1))
+	require.Equal(t, "-M2/9 1.234s", th.comment(PGNFields{}, -1, nil))
 	th.parseInfo(strings.Fields("info depth 0 score mate 0"))
 	require.Equal(t, -mateCP, th.cp)
-	require.Equal(t, "0.012s", (&thought{elapsed: 12 * time.Millisecond}).comment(PGNFields{}, -1))
+	require.Equal(t, "0.012s", (&thought{elapsed: 12 * time.Millisecond}).comment(PGNFields{}, -1, nil))
+
+	// pv=true: the principal variation in the PGN's notation, cut at its
+	// first move that is not legal (an engine's junk never reaches the PGN).
+	start := board.Chess().StartPosition()
+	th.parseInfo(strings.Fields("info depth 9 multipv 1 score cp 20 pv e2e4 e7e5 g1f3 e1e3 b8c6"))
+	th.parseInfo(strings.Fields("info depth 10 multipv 2 score cp 10 pv d2d4 d7d5"))
+	require.Equal(t, "+0.20/9 1.234s, pv=e4 e5 Nf3", th.comment(PGNFields{PV: true}, -1, &start))
+	require.Equal(t, "+0.20/9 1.234s, pv=e2-e4 e7-e5 Ng1-f3", th.comment(PGNFields{PV: true, Notation: pgn.LAN}, -1, &start))
+	require.Equal(t, "+0.20/9 1.234s, tl=1.500s, pv=e2e4 e7e5 g1f3", th.comment(PGNFields{PV: true, TimeLeft: true, Notation: pgn.UCI}, 1500*time.Millisecond, &start))
+	th.parseInfo(strings.Fields("info depth 11 score cp 5 pv }{x e2e4"))
+	require.Equal(t, "+0.05/11 1.234s", th.comment(PGNFields{PV: true}, -1, &start))
 }
 
 func TestPGNText(t *testing.T) {
@@ -202,7 +213,7 @@ func TestPGNText(t *testing.T) {
 	spec := &gameSpec{number: 7, white: 0, black: 1, firstWhite: true, pair: 4}
 	r := &gameResult{spec: spec, white: "A", black: `B "quoted"`, variant: v,
 		startFEN: "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2",
-		moves:    []moveRecord{{"g2g4", "+0.10/3 0.010s"}, {"d8h4", "+M1/3 0.020s"}},
+		moves:    []moveRecord{{move: "g2g4", comment: "+0.10/3 0.010s"}, {move: "d8h4", comment: "+M1/3 0.020s"}},
 		result:   board.BlackWins, reason: "Black mates", termination: termNormal,
 		date: time.Date(2025, 3, 4, 0, 0, 0, 0, time.UTC), tc: [2]TimeControl{{Depth: 3}, {Depth: 3}}}
 	want := `[Event "ev"]
@@ -232,7 +243,7 @@ func TestPGNText(t *testing.T) {
 	r.startFEN = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
 	r.moves = nil
 	for i := range 30 {
-		r.moves = append(r.moves, moveRecord{[]string{"g8f6", "g1f3", "f6g8", "f3g1"}[i%4], "book"})
+		r.moves = append(r.moves, moveRecord{move: []string{"g8f6", "g1f3", "f6g8", "f3g1"}[i%4], comment: "book"})
 	}
 	r.tc[1] = TimeControl{MoveTime: time.Second}
 	text := r.pgn("ev", "here", false)

@@ -207,7 +207,15 @@ func fakeEngine(mode string, args []string) {
 				}
 				var ml board.MoveList
 				pos.GenerateMoves(&ml)
-				say("info depth 1 seldepth 2 score cp 0 nodes 123 nps 4567 time 1")
+				// A pv of the move and a reply, then junk the PGN's pv= must cut.
+				pv := pos.MoveString(ml.Moves[0])
+				after := pos
+				after.DoMove(ml.Moves[0])
+				var replies board.MoveList
+				if after.GenerateMoves(&replies); replies.N > 0 {
+					pv += " " + after.MoveString(replies.Moves[0])
+				}
+				say("info depth 1 seldepth 2 score cp 0 nodes 123 nps 4567 time 1 pv %s }junk", pv)
 				say("bestmove %s", pos.MoveString(ml.Moves[0]))
 			case "echo":
 				say("bestmove %s\x01\xff", echoMove)
@@ -383,6 +391,12 @@ func moveTexts(g *pgn.Game) []string {
 // rules ends there with the stated result and reason.
 func replay(t *testing.T, g *pgn.Game) *board.Game {
 	t.Helper()
+	return replayIn(t, g, pgn.SAN)
+}
+
+// replayIn is replay for a PGN whose moves are in notation n.
+func replayIn(t *testing.T, g *pgn.Game, n pgn.Notation) *board.Game {
+	t.Helper()
 	require.Equal(t, "1", tagOf(g, "SetUp"))
 	require.NotEmpty(t, tagOf(g, "Variant"))
 	start, moves, err := g.Replay()
@@ -391,7 +405,7 @@ func replay(t *testing.T, g *pgn.Game) *board.Game {
 	for i, m := range moves {
 		r, _ := judge(game)
 		require.Equal(t, board.Ongoing, r, "game over before ply %d", i+1)
-		require.Equal(t, g.Moves[i].Text, game.Position().SAN(m), "PGN moves are in SAN")
+		require.Equal(t, g.Moves[i].Text, n.Move(game.Position(), m), "PGN moves are in %s", n)
 		game.Play(m)
 	}
 	require.Equal(t, fmt.Sprint(len(moves)), tagOf(g, "PlyCount"))

@@ -58,6 +58,7 @@ func (r *gameResult) pgn(event, site string, minimal bool) string {
 	}
 	pos, _ := board.ParseFEN(r.variant, r.startFEN) // the opening was checked
 	g.SetStart(&pos)
+	g.Notation = r.notation
 	if tw, tb := r.tc[0].String(), r.tc[1].String(); tw == tb {
 		g.SetTag("TimeControl", tw)
 	} else {
@@ -72,11 +73,12 @@ func (r *gameResult) pgn(event, site string, minimal bool) string {
 		if err != nil {
 			break // not reached: the arbiter records legal moves only
 		}
-		comment := rec.comment
+		comment, commands := rec.comment, rec.commands
 		if minimal {
-			comment = ""
+			comment, commands = "", ""
 		}
 		g.Play(&pos, m, comment)
+		g.Moves[len(g.Moves)-1].Commands = commands
 	}
 	if r.reason != "" { // none yet in a game in progress (-livepgnout)
 		g.AppendReason(r.reason)

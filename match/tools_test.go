@@ -92,7 +92,7 @@ func TestPGNFieldsAndColours(t *testing.T) {
 	pgn := filepath.Join(t.TempDir(), "g.pgn")
 	args := append(fake("A", "legal"), fake("B", "legal")...)
 	out, _, err := runMatch(t, context.Background(), append(args, "-each", "tc=60", "-games", "2", "-maxmoves", "2", "-reverse", "-noswap",
-		"-pgnout", "file="+pgn, "nodes=true", "seldepth=true", "nps=true", "timeleft=true")...)
+		"-pgnout", "file="+pgn, "nodes=true", "seldepth=true", "nps=true", "timeleft=true", "pv=true")...)
 	require.NoError(t, err)
 	// -noswap -reverse: the second engine is White in every game.
 	require.Contains(t, out, "Started game 1 of 2 (B vs A)")
@@ -102,14 +102,17 @@ func TestPGNFieldsAndColours(t *testing.T) {
 	comments := regexp.MustCompile(`\{[^}]*\}`).FindAllString(strings.ReplaceAll(text, "\n", " "), -1)
 	require.Len(t, comments, 2*4, "4 moves per game, the result joining the last one's comment")
 	for i, c := range comments {
-		if i%4 == 3 {
-			require.True(t, strings.HasSuffix(c, ", Draw by adjudication: 2 moves played}"), c)
-			c = strings.TrimSuffix(c, ", Draw by adjudication: 2 moves played}") + "}"
+		if i%4 == 3 { // the reason joins the text, before the clock command
+			require.Contains(t, c, ", Draw by adjudication: 2 moves played [%clk ")
+			c = strings.Replace(c, ", Draw by adjudication: 2 moves played", "", 1)
 		}
-		require.Regexp(t, `^\{\+0\.00/1 \d+\.\d{3}s, tl=(\d+)\.\d{3}s, n=123, sd=2, nps=4567\}$`, c)
+		// pv=: the fake's move and its reply in SAN; [%clk]: the clock tl= gives.
+		require.Regexp(t, `^\{\+0\.00/1 \d+\.\d{3}s, tl=(\d+)\.\d{3}s, n=123, sd=2, nps=4567, pv=[NR]?[a-h]\d [NR]?[a-h]\d \[%clk 0:0[01]:\d\d(\.\d{3})?\]\}$`, c)
 		var left float64
 		fmt.Sscanf(regexp.MustCompile(`tl=([0-9.]+)s`).FindStringSubmatch(c)[1], "%g", &left)
 		require.InDelta(t, 60, left, 1, "a minute on the clock, less what the move took")
+		clk := regexp.MustCompile(`\[%clk ([0-9:.]+)\]`).FindStringSubmatch(c)[1]
+		require.Equal(t, fmt.Sprintf("%.3f", left), clkSeconds(t, clk), "[%%clk] and tl= are one clock")
 	}
 	require.NotContains(t, text, "[Pair ", "-noswap: the games are not pairs")
 }
@@ -405,4 +408,47 @@ func checkShardsMerge(t *testing.T, engines []string) {
 	require.Contains(t, block, "Ptnml(0-2): [")
 	require.Contains(t, block, "SPRT: llr ")
 	t.Logf("final statistics of both:\n%s", block)
+}
+
+// clkSeconds is a [%clk h:mm:ss.fff] command's time in seconds as tl=
+// writes them.
+func clkSeconds(t *testing.T, s string) string {
+	t.Helper()
+	var h, m int
+	var sec float64
+	_, err := fmt.Sscanf(strings.ReplaceAll(s, ":", " "), "%d %d %g", &h, &m, &sec)
+	require.NoError(t, err)
+	return fmt.Sprintf("%.3f", float64(h*3600+m*60)+sec)
+}
+
+// TestPGNNotation: -pgnout notation=lan and notation=uci write every
+// game's moves in that notation (durg's arrivals and calls keep their
+// form), and the files read back, as -merge and the resume read them, to
+// the games themselves.
+func TestPGNNotation(t *testing.T) {
+	uci := regexp.MustCompile(`^(B@[a-i][1-9],)*([a-i][1-9][a-i][1-9][a-z]?|Q@[a-i][1-9])$`)
+	lan := regexp.MustCompile(`^(B@[a-i][1-9],)*([A-Z]?[a-i][1-9](-|x|xx)[a-i][1-9](=[A-Z])?|O-O(-O)?|Q@[a-i][1-9])[+#]?$`)
+	for _, variant := range []string{"chess", "chaturanga", "durg"} {
+		for notation, form := range map[string]*regexp.Regexp{"lan": lan, "uci": uci} {
+			dir := t.TempDir()
+			file := filepath.Join(dir, "g.pgn")
+			args := append(fake("A", "hashed", "3", "greedy"), fake("B", "hashed", "5")...)
+			_, _, err := runMatch(t, context.Background(), append(args, "-each", "depth=1", "-variant", variant, "-games", "2", "-maxmoves", "40",
+				"-openings", "random", "plies=4", "bound=0", "seed=3", "-pgnout", "file="+file, "notation="+notation)...)
+			require.NoError(t, err)
+			games := readGames(t, file)
+			require.Len(t, games, 2)
+			n, err := pgn.ParseNotation(notation)
+			require.NoError(t, err)
+			for _, g := range games {
+				replayIn(t, g, n)
+				for _, m := range g.Moves {
+					require.Regexp(t, form, m.Text, "%s in %s", variant, notation)
+				}
+			}
+			out, _, err := runMatch(t, context.Background(), "-merge", file)
+			require.NoError(t, err, "-merge reads the %s file", notation)
+			require.Contains(t, out, "Merged 2 games from 1 files")
+		}
+	}
 }

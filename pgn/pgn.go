@@ -28,6 +28,11 @@ type Tag struct{ Name, Value string }
 type Move struct {
 	Text    string
 	Comment string
+	// Commands are embedded commands such as ClockCommand's [%clk 0:01:02],
+	// written inside the comment's braces after its text, as they are
+	// (CleanComment would turn their brackets and '%' into other signs).
+	// A record read back has them in Comment.
+	Commands string
 }
 
 // Game is one game record.
@@ -45,6 +50,8 @@ type Game struct {
 	// Line is where the record starts in the text it was read from (0 for
 	// a record not read), for messages about it.
 	Line int
+	// Notation is how Play writes the moves (SAN unless set).
+	Notation Notation
 }
 
 // Tag is the value of the named tag.
@@ -82,10 +89,11 @@ func (g *Game) SetStart(p *board.Position) {
 	g.Number, g.BlackFirst = p.FullmoveNumber(), p.SideToMove() == board.Black
 }
 
-// Play appends legal move m of p in algebraic notation, with its comment
-// ("" for none), and plays it on p.
+// Play appends legal move m of p in the game's notation (algebraic unless
+// Notation says otherwise), with its comment ("" for none), and plays it
+// on p.
 func (g *Game) Play(p *board.Position, m board.Move, comment string) {
-	g.Moves = append(g.Moves, Move{Text: p.SAN(m), Comment: comment})
+	g.Moves = append(g.Moves, Move{Text: g.Notation.Move(p, m), Comment: comment})
 	p.DoMove(m)
 }
 
@@ -232,29 +240,43 @@ func (g *Game) write(b *strings.Builder) error {
 	b.WriteByte('\n')
 
 	var words []string
-	comment := func(s string) {
-		if ws := strings.Fields(CleanComment(s)); len(ws) > 0 {
+	comment := func(s, commands string) {
+		ws := strings.Fields(CleanComment(s))
+		if commands != "" {
+			// One word with the last word of the text, so that a command
+			// never starts a line (a line starting with '[' looks like a
+			// tag to line-based readers).
+			if n := len(ws); n > 0 {
+				ws[n-1] += " " + commands
+			} else {
+				ws = []string{commands}
+			}
+		}
+		if len(ws) > 0 {
 			ws[0] = "{" + ws[0]
 			ws[len(ws)-1] += "}"
 			words = append(words, ws...)
 		}
 	}
-	comment(g.Comment)
+	comment(g.Comment, "")
 	number, black := max(g.Number, 1), g.BlackFirst
 	for i, m := range g.Moves {
 		if !validMoveText(m.Text) {
 			return fmt.Errorf("pgn: move %d %q cannot be written in PGN", i+1, truncateName(m.Text))
 		}
+		if m.Commands != "" && (len(m.Commands) > MaxWordBytes || !commandsRE.MatchString(m.Commands)) {
+			return fmt.Errorf("pgn: move %d: %q are not commands like [%%clk 0:01:02]", i+1, truncateName(m.Commands))
+		}
 		switch {
 		case !black:
 			words = append(words, strconv.Itoa(number)+".")
-		case i == 0 || g.Moves[i-1].Comment != "":
+		case i == 0 || g.Moves[i-1].Comment != "" || g.Moves[i-1].Commands != "":
 			// Black's move after a comment repeats the number, as the
 			// export format asks.
 			words = append(words, strconv.Itoa(number)+"...")
 		}
 		words = append(words, m.Text)
-		comment(m.Comment)
+		comment(m.Comment, m.Commands)
 		if black {
 			number++
 		}

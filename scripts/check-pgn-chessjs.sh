@@ -4,15 +4,22 @@
 # chess.js is installed into a temporary directory that is removed
 # afterwards (nothing lands in the repository).
 #
-#   scripts/check-pgn-chessjs.sh [--json] games.pgn [more.pgn ...]
+#   scripts/check-pgn-chessjs.sh [--json] [--permissive] games.pgn [more.pgn ...]
 #
 # --json prints one JSON report per game on stdout (see pgn-strict-check.cjs).
+# --permissive reads with {strict: false}: long algebraic (Ng1-f3) and UCI
+# (g1f3) moves, as -pgnout notation=lan|uci writes them.
 # Exit status: 0 all accepted, 1 a game rejected, 2 usage or no node/npm,
 # 3 chess.js could not be installed.
 set -euo pipefail
 json=false
 if [ "${1:-}" = "--json" ]; then
 	json=true
+	shift
+fi
+permissive=()
+if [ "${1:-}" = "--permissive" ]; then
+	permissive=(--permissive)
 	shift
 fi
 if [ $# -eq 0 ]; then
@@ -28,7 +35,7 @@ if ! npm install --prefix "$dir" --no-audit --no-fund --silent chess.js@1.4.0 >&
 	echo "$0: cannot install chess.js from npm" >&2
 	exit 3
 fi
-check=(node "$(dirname "$0")/pgn-strict-check.cjs" "$dir" "$@")
+check=(node "$(dirname "$0")/pgn-strict-check.cjs" "$dir" ${permissive[@]+"${permissive[@]}"} "$@")
 if $json; then
 	"${check[@]}"
 else

@@ -1,7 +1,9 @@
 // Reads PGN files with chess.js in strict mode (loadPgn(text, {strict: true}))
 // and reports, per game, whether chess.js accepted and replayed it.
 //
-// usage: node pgn-strict-check.cjs CHESSJS_DIR FILE.pgn...
+// usage: node pgn-strict-check.cjs CHESSJS_DIR [--permissive] FILE.pgn...
+//   --permissive: loadPgn(text, {strict: false}), which reads long algebraic
+//   (Ng1-f3) and UCI (g1f3) moves too, as -pgnout notation=lan|uci writes
 //   CHESSJS_DIR holds node_modules/chess.js (check-pgn-chessjs.sh installs it)
 //
 // stdout: one JSON object per game: {file, game, ok, error, san, fen, checkmate}
@@ -11,7 +13,9 @@
 const fs = require('fs')
 const path = require('path')
 
-const [dir, ...files] = process.argv.slice(2)
+let [dir, ...files] = process.argv.slice(2)
+const strict = files[0] !== '--permissive'
+if (!strict) files = files.slice(1)
 if (!dir || files.length === 0) {
   console.error('usage: node pgn-strict-check.cjs CHESSJS_DIR FILE.pgn...')
   process.exit(2)
@@ -29,7 +33,7 @@ for (const file of files) {
     const chess = new Chess()
     const report = { file, game: i + 1, ok: true }
     try {
-      chess.loadPgn(pgn, { strict: true })
+      chess.loadPgn(pgn, { strict })
       report.san = chess.history()
       report.fen = chess.fen()
       report.checkmate = chess.isCheckmate()
@@ -42,5 +46,5 @@ for (const file of files) {
     console.log(JSON.stringify(report))
   })
 }
-console.error(`chess.js strict: ${games - rejected} of ${games} games accepted`)
+console.error(`chess.js ${strict ? 'strict' : 'permissive'}: ${games - rejected} of ${games} games accepted`)
 process.exit(rejected > 0 ? 1 : 0)
