@@ -145,6 +145,11 @@ func bookFormat(o *OpeningConfig, r *bufio.Reader) string {
 		return "pgn"
 	case strings.HasSuffix(name, ".epd"):
 		return "epd"
+	case strings.HasSuffix(name, ".bin"):
+		return "bin"
+	}
+	if r == nil { // not opened yet: only the name tells
+		return ""
 	}
 	for n := 1; ; n++ {
 		b, err := r.Peek(n)

@@ -849,6 +849,26 @@ func (t *tournament) openings(ctx context.Context, checker *Engine, n int) ([]Op
 	v := cfg.Variant
 	switch o.Kind {
 	case openingsFile:
+		if bookFormat(o, nil) == "bin" {
+			book, err := readPolyglot(o.File)
+			if err != nil {
+				return nil, err
+			}
+			ops, err := polyglotOpenings(v, book, n, o.Plies, o.Start, o.Random, o.Seed)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", o.File, err)
+			}
+			how := "in the book's order"
+			if o.Random {
+				how = fmt.Sprintf("chosen by weight, seed %d", o.Seed)
+			}
+			depth := "to the book's end"
+			if o.Plies > 0 {
+				depth = fmt.Sprintf("of at most %d plies", o.Plies)
+			}
+			t.out.line("Openings: %d lines of the Polyglot book %s (%d entries) %s, %s", n, o.File, len(book), depth, how)
+			return ops, nil
+		}
 		book, err := loadOpenings(v, o)
 		if err != nil {
 			return nil, err
