@@ -111,6 +111,11 @@ func readMatchTags(g *pgn.Game, where string, numbers [2]int) (*matchTags, error
 			return nil, err
 		}
 	}
+	if _, ok := g.Tag("GauntletSeeds"); ok {
+		if m.info.seeds, err = tagNumber(g, "GauntletSeeds", where); err != nil {
+			return nil, err
+		}
+	}
 	m.info.openings, _ = g.Tag("MatchOpenings")
 	m.info.settings, _ = g.Tag("MatchSettings")
 	if m.info.openings == "" || m.info.settings == "" {
@@ -142,6 +147,8 @@ func (m *matchTags) agree(o *matchTags) error {
 		return differ("variant", o.variant, m.variant)
 	case o.info.shards != m.info.shards:
 		return fmt.Errorf("%s: %s here, %s in %s: the files are not all from one match", o.where, shardText(o.info.shard, o.info.shards), shardText(m.info.shard, m.info.shards), m.where)
+	case o.info.seeds != m.info.seeds:
+		return fmt.Errorf("%s: a gauntlet of %d seeds here, %d in %s (0: no gauntlet): the files are not all from one match", o.where, o.info.seeds, m.info.seeds, m.where)
 	case o.info.openings != m.info.openings:
 		return fmt.Errorf("%s: the opening set differs from %s's (another book, order, start, plies or seed)", o.where, m.where)
 	}
@@ -282,6 +289,9 @@ func merge(cfg *Config, out *printer) error {
 	}
 	if cfg.SPRT != nil && len(list) != 2 {
 		return fmt.Errorf("-sprt needs exactly two engines; the files have %d", len(list))
+	}
+	if match.info.seeds > 0 { // a gauntlet: its table by opponent, as the live run prints it
+		cfg.Gauntlet, cfg.Seeds = true, match.info.seeds
 	}
 	t := newTournament(cfg, out, list)
 	t.paired = games[0].pair > 0

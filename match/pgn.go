@@ -13,11 +13,13 @@ import (
 // that -merge can put the games of shards back together, refuse the files
 // of other matches and find the missing games: the number of games of the
 // whole match, which shard of how many (0 of 0: the whole match) with how
-// many games, and digests of the opening set and of the settings.
+// many games, digests of the opening set and of the settings, and in a
+// gauntlet the number of seeds.
 type matchInfo struct {
 	games                     int
 	shard, shards, shardGames int
 	openings, settings        string
+	seeds                     int // a gauntlet's seeds; 0: not a gauntlet
 }
 
 // tagText is s as senapati match writes it in a tag: cleaned
@@ -55,6 +57,9 @@ func (r *gameResult) pgn(event, site string, minimal bool) string {
 		}
 		g.SetTag("MatchOpenings", m.openings)
 		g.SetTag("MatchSettings", m.settings)
+		if m.seeds > 0 { // -merge prints a gauntlet's table by opponent
+			g.SetTag("GauntletSeeds", strconv.Itoa(m.seeds))
+		}
 	}
 	pos, _ := board.ParseFEN(r.variant, r.startFEN) // the opening was checked
 	g.SetStart(&pos)

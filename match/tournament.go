@@ -768,6 +768,9 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 	}
 	t.settings.match = &matchInfo{games: t.total, shard: cfg.Shard, shards: cfg.Shards, shardGames: len(t.specs),
 		openings: openingsDigest(openings), settings: settingsDigest(cfg)}
+	if cfg.Gauntlet {
+		t.settings.match.seeds = cfg.Seeds
+	}
 	if err := resume.apply(t); err != nil {
 		return err
 	}
