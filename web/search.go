@@ -348,7 +348,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		g.mu.Lock()
 		delete(g.subs, sub)
 		var j *job
-		if len(g.subs) == 0 && g.job != nil && g.job.kind == jobAnalysis {
+		if len(g.subs) == 0 && g.job != nil && (g.job.kind == jobAnalysis || g.job.kind == jobReview) {
 			j = g.job
 		}
 		g.mu.Unlock()

@@ -86,6 +86,7 @@ func NewServer(cfg Config, newEngine NewEngine, wdl WDL) *Server {
 	mux.HandleFunc("POST /api/games/{id}/move", s.admitted(s.move))
 	mux.HandleFunc("POST /api/games/{id}/undo", s.admitted(s.undo))
 	mux.HandleFunc("POST /api/games/{id}/tree", s.admitted(s.tree))
+	mux.HandleFunc("POST /api/games/{id}/review", s.admitted(s.review))
 	mux.HandleFunc("POST /api/games/{id}/fen", s.admitted(s.setFEN))
 	mux.HandleFunc("POST /api/games/{id}/result", s.admitted(s.setResult))
 	mux.HandleFunc("POST /api/games/{id}/engine", s.admitted(s.engineMove))

@@ -37,6 +37,7 @@ type stateView struct {
 	Tree      []treeMove        `json:"tree"`
 	Line      []int             `json:"line"`
 	MainLine  bool              `json:"mainLine"`            // the active line is the main line
+	StartEval *evalView         `json:"startEval,omitempty"` // the review's score of the start position
 	Searching string            `json:"searching,omitempty"` // "engine" or "analysis" while one runs
 	Tags      map[string]string `json:"tags,omitempty"`
 	PGN       *pgnView          `json:"pgn,omitempty"`    // in the answer to a PGN load: what it took and left
@@ -93,14 +94,15 @@ type verdictView struct {
 }
 
 type plyView struct {
-	UCI     string   `json:"uci"`
-	SAN     string   `json:"san"`
-	Comment string   `json:"comment,omitempty"`
-	Engine  bool     `json:"engine,omitempty"`
-	Glyph   string   `json:"glyph,omitempty"` // !, ?, !!, ??, !? or ?! from a loaded PGN
-	ID      int      `json:"id"`              // the move's node in the tree
-	NAGs    []string `json:"nags,omitempty"`  // other NAGs: "$14"
-	Clock   *int64   `json:"clock,omitempty"`
+	UCI     string    `json:"uci"`
+	SAN     string    `json:"san"`
+	Comment string    `json:"comment,omitempty"`
+	Engine  bool      `json:"engine,omitempty"`
+	Glyph   string    `json:"glyph,omitempty"` // !, ?, !!, ??, !? or ?! from a loaded PGN
+	ID      int       `json:"id"`              // the move's node in the tree
+	NAGs    []string  `json:"nags,omitempty"`  // other NAGs: "$14"
+	Clock   *int64    `json:"clock,omitempty"`
+	Eval    *evalView `json:"eval,omitempty"` // the review's score after the move
 }
 
 var terminationNames = map[board.Termination]string{
@@ -165,10 +167,10 @@ func (g *game) state(n int) stateView {
 	st.Line = []int{}
 	for _, n := range g.line {
 		t := n.view()
-		st.Moves = append(st.Moves, plyView{UCI: t.UCI, SAN: t.SAN, Comment: t.Comment, Engine: t.Engine, Glyph: t.Glyph, ID: t.ID, NAGs: t.NAGs, Clock: t.Clock})
+		st.Moves = append(st.Moves, plyView{UCI: t.UCI, SAN: t.SAN, Comment: t.Comment, Engine: t.Engine, Glyph: t.Glyph, ID: t.ID, NAGs: t.NAGs, Clock: t.Clock, Eval: t.Eval})
 		st.Line = append(st.Line, n.id)
 	}
-	st.Tree, st.MainLine = g.moveTree(), g.onMainLine()
+	st.Tree, st.MainLine, st.StartEval = g.moveTree(), g.onMainLine(), g.root.eval
 	if g.job != nil {
 		st.Searching = g.job.kind
 	}

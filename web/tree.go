@@ -24,7 +24,8 @@ type node struct {
 	id       int
 	pl       ply
 	parent   *node
-	children []*node // children[0] continues the line; the others are its variations
+	children []*node   // children[0] continues the line; the others are its variations
+	eval     *evalView // the position's score from a review (review.go), nil when none
 }
 
 const (
@@ -254,11 +255,12 @@ type treeMove struct {
 	Glyph   string       `json:"glyph,omitempty"`
 	NAGs    []string     `json:"nags,omitempty"`
 	Clock   *int64       `json:"clock,omitempty"` // ms the mover had left after it
+	Eval    *evalView    `json:"eval,omitempty"`  // the review's score after it
 	Vars    [][]treeMove `json:"vars,omitempty"`
 }
 
 func (n *node) view() treeMove {
-	t := treeMove{ID: n.id, UCI: n.pl.uci, SAN: n.pl.san, Comment: n.pl.comment, Engine: n.pl.engine, Glyph: n.pl.glyph, NAGs: n.pl.nags}
+	t := treeMove{ID: n.id, UCI: n.pl.uci, SAN: n.pl.san, Comment: n.pl.comment, Engine: n.pl.engine, Glyph: n.pl.glyph, NAGs: n.pl.nags, Eval: n.eval}
 	if n.pl.hasClk {
 		ms := n.pl.clk.Milliseconds()
 		t.Clock = &ms

@@ -194,3 +194,32 @@ func TestAnalysisArrowsAndLines(t *testing.T) {
 	p.typeMove("Nf3")
 	expect(t, "a move clears them", p.count("#shapes .user-shape"), 0)
 }
+
+// TestEvalGraph: "Evaluate the game" reviews every position of the line at
+// the depth chosen with a progress bar; the graph shows each score from
+// White's view (a queen up: every point above the middle); a click on the
+// graph goes to that ply; the scores survive a reload.
+func TestEvalGraph(t *testing.T) {
+	_, p := openBoard(t, "chess")
+	p.choose("#mode", "humans")
+	p.setUp("4k3/8/8/8/8/8/8/3QK3 w - - 0 1")
+	for _, m := range []string{"Qd4", "Ke7", "Ke2", "Kf7", "Kf3", "Ke6"} {
+		p.typeMove(m)
+	}
+	p.run(chromedp.SetValue(chromedp.CSS("#review-depth"), "4"))
+	p.clickButton("#review-start")
+	p.waitJS(`S.review && !S.review.running && S.review.done === 7`, "the review")
+	expect(t, "points", p.count("#evalgraph .pt"), 7)
+	expect(t, "the progress bar gone", p.visible("#review-progress"), false)
+	above := evalJS[bool](p, `[...document.querySelectorAll("#evalgraph .pt")].every(c => +c.dataset.white > 300 && +c.getAttribute("cy") < 45)`)
+	expect(t, "White's advantage drawn above the middle", above, true)
+	// A click a third of the way along goes to ply 2.
+	p.exec(`(() => { const b = document.getElementById("evalgraph").getBoundingClientRect();
+		document.getElementById("evalgraph").dispatchEvent(new MouseEvent("click", {clientX: b.left + b.width / 3, clientY: b.top + b.height / 2, bubbles: true})); })()`)
+	p.settle()
+	expect(t, "the ply clicked", evalJS[int](p, `S.view.ply`), 2)
+	expect(t, "its move shown", p.text("#movelist .mv.current"), "Ke7")
+	p.run(chromedp.Reload())
+	p.settle()
+	expect(t, "points after a reload", p.count("#evalgraph .pt"), 7)
+}

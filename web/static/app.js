@@ -9,7 +9,7 @@ const MARGIN = 22; // room for the coordinates
 const KEY = "senapati.game";
 const SETTINGS_KEY = "senapati.settings";
 // The engine settings the browser remembers.
-const SETTINGS = ["tc-kind", "movetime", "clock-base", "clock-inc", "depth", "threads", "multipv", "strength-kind", "skill", "elo"];
+const SETTINGS = ["tc-kind", "movetime", "clock-base", "clock-inc", "depth", "threads", "multipv", "strength-kind", "skill", "elo", "review-depth"];
 
 const $ = (id) => document.getElementById(id);
 
@@ -41,6 +41,10 @@ const S = {
   // were drawn on (key): {key, list: [{from, to, colour}]} (to === from: a circle).
   shapes: { key: "", list: [] },
   shapeFrom: null, // the square a right-button drag began on
+  // The game's review: scores reported so far (node id -> White's view,
+  // 0 the start; the state's moves carry them too) and its progress.
+  evals: new Map(),
+  review: null, // {done, total, running}
 };
 
 // ---------------------------------------------------------------- API
@@ -214,6 +218,8 @@ function setGame(st, ply) {
 // game (or of this one before it started again).
 function forgetSearch() {
   S.lines = [];
+  S.evals = new Map();
+  S.review = null;
   S.analysisKey = null;
   setBar(null);
 }
@@ -253,6 +259,7 @@ function openEvents() {
   });
   es.addEventListener("info", (ev) => onInfo(JSON.parse(ev.data)));
   es.addEventListener("search", (ev) => onSearch(JSON.parse(ev.data)));
+  es.addEventListener("review", (ev) => onReview(JSON.parse(ev.data)));
   es.onerror = () => {
     if (es.readyState === EventSource.CLOSED && S.es === es) setTimeout(() => reconnect(es), 1500);
   };
@@ -373,7 +380,8 @@ function positionOver(v) {
 }
 
 async function maybeAnalyse() {
-  if (S.shared || !S.analysing || S.thinking || positionOver(S.view)) return;
+  // A review in progress has the engine; live analysis waits for it.
+  if (S.shared || !S.analysing || S.thinking || positionOver(S.view) || (S.review && S.review.running)) return;
   const key = `${S.game.id}:${S.game.version}:${S.view.ply}`;
   if (S.analysisKey === key) return;
   S.analysisKey = key;
@@ -398,6 +406,17 @@ async function stopAnalysis() {
 
 function onSearch(d) {
   if (d.epoch !== S.game.epoch) return; // a search of the game before it started again
+  if (d.kind === "review") {
+    // A review ends by itself, or by a change to the game.
+    S.game.searching = d.running ? "review" : "";
+    if (!d.running && S.review && S.review.running) {
+      S.review.running = false;
+      renderReview();
+      maybeAnalyse();
+    }
+    renderControls();
+    return;
+  }
   if (d.running) {
     S.game.searching = d.kind;
     S.lines = [];
@@ -410,7 +429,7 @@ function onSearch(d) {
 }
 
 function onInfo(d) {
-  if (d.epoch !== S.game.epoch) return;
+  if (d.epoch !== S.game.epoch || d.kind === "review") return;
   if (d.kind === "analysis" && d.ply !== S.view.ply) return;
   S.lines[d.multipv - 1] = d;
   S.lines.length = Math.max(S.lines.length, d.multipv);
@@ -1047,7 +1066,7 @@ function renderControls() {
   const over = g.verdict.over;
   $("undo").disabled = S.thinking || g.plies === 0;
   $("engine-move").disabled = S.thinking || over || !atEnd() || (S.clock && !!S.clock.flag);
-  $("stop").disabled = !S.thinking && S.game.searching !== "analysis";
+  $("stop").disabled = !S.thinking && S.game.searching !== "analysis" && S.game.searching !== "review";
   $("call").hidden = !(humanCanMove() && callTargets().length);
   // A shared game takes only its players' moves: no takeback, engine,
   // analysis or set-up (the server refuses them too).
@@ -1322,6 +1341,92 @@ async function enterPV(d, k) {
   }
 }
 
+// ---------------------------------------------------------------- review
+
+async function startReview() {
+  clearError();
+  const depth = parseInt($("review-depth").value, 10) || 8;
+  try {
+    await S.esReady;
+    S.analysisKey = null;
+    S.review = { done: 0, total: S.game.plies + 1, running: true };
+    renderReview();
+    const r = await gameApi("POST", "/review", { depth, threads: intOf("threads", 1) });
+    if (r.done === r.total) S.review = { done: r.done, total: r.total, running: false };
+    renderReview();
+  } catch (e) {
+    S.review = null;
+    renderReview();
+    showError(e);
+  }
+}
+
+function onReview(d) {
+  if (d.epoch !== S.game.epoch) return;
+  if (d.eval) S.evals.set(d.node, d.eval);
+  S.review = { done: d.done, total: d.total, running: !d.finished };
+  renderReview();
+  if (d.finished) maybeAnalyse();
+}
+
+// evalAt is the review's score of the position after ply k of the line.
+function evalAt(k) {
+  const g = S.game;
+  if (k === 0) return g.startEval || S.evals.get(0);
+  const m = g.moves[k - 1];
+  return (m && m.eval) || S.evals.get(g.line[k - 1]);
+}
+
+// whiteShare maps a score from White's view to 0..1 as the bar does.
+function whiteShare(white) {
+  return Math.abs(white) >= 100000 ? (white > 0 ? 1 : 0) : 1 / (1 + Math.exp(-white / 250));
+}
+
+// renderReview draws the progress and the graph: White's share of each
+// reviewed position of the active line, White's side the light area
+// below the curve, the position shown marked; a click goes to the ply.
+function renderReview() {
+  const g = S.game;
+  const svg = $("evalgraph");
+  const r = S.review;
+  const prog = $("review-progress");
+  prog.hidden = !(r && r.running);
+  if (r) {
+    prog.max = r.total;
+    prog.value = r.done;
+  }
+  $("review-note").textContent = r ? (r.running ? `${r.done} of ${r.total} positions` : r.done < r.total ? `stopped at ${r.done} of ${r.total}` : "") : "";
+  $("review-start").disabled = !!S.shared || (r && r.running) || S.thinking;
+  const W = 600;
+  const H = 90;
+  const n = g.plies;
+  const pts = [];
+  for (let k = 0; k <= n; k++) {
+    const e = evalAt(k);
+    if (e) pts.push({ k, white: e.white, x: n ? (k * W) / n : W / 2, y: H - 2 - (H - 4) * whiteShare(e.white) });
+  }
+  svg.toggleAttribute("hidden", pts.length === 0); // an SVG element has no hidden property
+  if (!pts.length) {
+    svg.innerHTML = "";
+    return;
+  }
+  const line = pts.map((p, i) => `${i ? "L" : "M"}${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join(" ");
+  const area = `${line} L${pts[pts.length - 1].x.toFixed(1)} ${H} L${pts[0].x.toFixed(1)} ${H} Z`;
+  const cx = n ? (S.view.ply * W) / n : W / 2;
+  svg.innerHTML = `<rect class="eg-bg" width="${W}" height="${H}"/><path class="eg-white" d="${area}"/>` +
+    `<line class="eg-mid" x1="0" y1="${H / 2}" x2="${W}" y2="${H / 2}"/><path class="eg-line" d="${line}"/>` +
+    `<line class="eg-cur" x1="${cx}" y1="0" x2="${cx}" y2="${H}"/>` +
+    pts.map((p) => `<circle class="pt" cx="${p.x.toFixed(1)}" cy="${p.y.toFixed(1)}" r="2.5" data-ply="${p.k}" data-white="${p.white}"/>`).join("");
+}
+
+function onGraphClick(e) {
+  const svg = $("evalgraph");
+  const box = svg.getBoundingClientRect();
+  const n = S.game.plies;
+  if (!n || !box.width) return;
+  goto(Math.round(((e.clientX - box.left) / box.width) * n));
+}
+
 function setBar(d) {
   let pct = 50;
   if (d) pct = d.mate !== undefined ? (d.white > 0 ? 100 : 0) : 50 + 50 * (2 / (1 + Math.exp(-d.white / 250)) - 1);
@@ -1353,6 +1458,7 @@ function render() {
   renderLines();
   renderLegend();
   renderShare();
+  renderReview();
   if (document.activeElement !== $("fen")) $("fen").value = S.view.fen;
 }
 
@@ -1621,6 +1727,8 @@ function wire() {
   $("var-promote").addEventListener("click", () => editTree("promote"));
   $("var-main").addEventListener("click", () => editTree("main"));
   $("var-delete").addEventListener("click", () => editTree("delete"));
+  $("review-start").addEventListener("click", startReview);
+  $("evalgraph").addEventListener("click", onGraphClick);
   $("resign").addEventListener("click", resign);
   setInterval(tickClock, 200);
 }
