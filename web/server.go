@@ -87,6 +87,7 @@ func NewServer(cfg Config, newEngine NewEngine, wdl WDL) *Server {
 	mux.HandleFunc("POST /api/games/{id}/undo", s.admitted(s.undo))
 	mux.HandleFunc("POST /api/games/{id}/tree", s.admitted(s.tree))
 	mux.HandleFunc("POST /api/games/{id}/review", s.admitted(s.review))
+	mux.HandleFunc("POST /api/games/{id}/draw", s.admitted(s.offerDraw))
 	mux.HandleFunc("POST /api/games/{id}/fen", s.admitted(s.setFEN))
 	mux.HandleFunc("POST /api/games/{id}/result", s.admitted(s.setResult))
 	mux.HandleFunc("POST /api/games/{id}/engine", s.admitted(s.engineMove))
@@ -681,6 +682,9 @@ func (s *Server) setFEN(w http.ResponseWriter, r *http.Request) {
 type resultRequest struct {
 	Result      string `json:"result"`      // 1-0, 0-1 or 1/2-1/2
 	Termination string `json:"termination"` // a PGN Termination: "time forfeit" for a loss on time
+	// By says how: "resignation" (the loser resigns) or "agreement" (a
+	// draw); its reason then says so ("White resigns").
+	By string `json:"by"`
 }
 
 // setResult ends the game with a result its position does not give: the
@@ -709,10 +713,20 @@ func (s *Server) setResult(w http.ResponseWriter, r *http.Request) {
 	}
 	g.lockStopped()
 	defer g.mu.Unlock()
-	if g.shared != nil {
+	switch {
+	case g.shared != nil:
 		err = g.resignShared(r, res)
-	} else {
+	case req.By == "resignation" && res == board.Draw, req.By == "agreement" && res != board.Draw:
+		err = errorf(400, "a resignation is 1-0 or 0-1, an agreement 1/2-1/2")
+	case req.By != "" && req.By != "resignation" && req.By != "agreement":
+		err = errorf(400, `by is "resignation" or "agreement", not %q`, req.By)
+	default:
 		err = g.declare(res, req.Termination, false)
+		if err == nil && req.By == "resignation" {
+			g.declared.reason = map[board.Result]string{board.WhiteWins: "Black resigns", board.BlackWins: "White resigns"}[res]
+		} else if err == nil && req.By == "agreement" {
+			g.declared.reason = "Draw by agreement"
+		}
 	}
 	if err != nil {
 		writeError(w, err)

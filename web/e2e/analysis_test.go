@@ -223,3 +223,40 @@ func TestEvalGraph(t *testing.T) {
 	p.settle()
 	expect(t, "points after a reload", p.count("#evalgraph .pt"), 7)
 }
+
+// TestResignDrawAndMaterial: the material balance stands beside the board
+// (the pieces a side has more of, in chess the points); the engine
+// declines a draw before move 30 and says why; Resign takes two clicks and
+// the result says who resigned; two players agree a draw.
+func TestResignDrawAndMaterial(t *testing.T) {
+	_, p := openBoard(t, "chess")
+	p.choose("#tc-kind", "depth")
+	p.run(chromedp.SetValue(chromedp.CSS("#depth"), "1"))
+	p.setUp("r3k3/pp6/8/8/8/8/PPP5/R2QK3 w - - 0 1")
+	expect(t, "White's material", p.attr(`.material[data-side="white"]`, "data-points"), "10")
+	expect(t, "White's pieces beyond Black's", p.count(`.material[data-side="white"] svg`), 2)
+	expect(t, "the points shown", strings.HasSuffix(p.text(`.material[data-side="white"]`), "+10"), true)
+	expect(t, "Black has nothing more", p.count(`.material[data-side="black"] svg`), 0)
+	p.typeMove("Qd7+")
+	p.waitJS(`S.game.plies === 2 && !S.thinking`, "the engine's answer")
+	p.clickButton("#offer-draw")
+	if e := p.text("#error"); !strings.Contains(e, "Senapati declines: it agrees a draw only after move 30, and this is move 2") {
+		t.Fatalf("the answer to the offer: %q", e)
+	}
+	expect(t, "the game goes on", evalJS[bool](p, `S.game.verdict.over`), false)
+	p.clickButton("#resign-game")
+	expect(t, "one click arms it", p.text("#resign-game"), "Click again to resign")
+	expect(t, "not yet resigned", evalJS[bool](p, `S.game.verdict.over`), false)
+	p.clickButton("#resign-game")
+	expect(t, "resigned", p.text("#status"), "Game over, 0-1: White resigns")
+	if pgn := p.pgnNow(); !strings.Contains(pgn, "White resigns} 0-1") {
+		t.Fatalf("the PGN:\n%s", pgn)
+	}
+	// Two players at one board agree.
+	p.clickButton("#new")
+	p.choose("#mode", "humans")
+	p.typeMove("e4")
+	expect(t, "the button for two players", p.text("#offer-draw"), "Draw agreed")
+	p.clickButton("#offer-draw")
+	expect(t, "agreed", p.text("#status"), "Game over, 1/2-1/2: Draw by agreement")
+}

@@ -613,6 +613,50 @@ async function resign() {
   }
 }
 
+// resignGame resigns this browser's own game: the player's side against
+// the engine, else the side to move. Two clicks, as in a shared game.
+async function resignGame() {
+  const b = $("resign-game");
+  if (!b.dataset.armed) {
+    b.dataset.armed = "1";
+    b.textContent = "Click again to resign";
+    setTimeout(() => {
+      delete b.dataset.armed;
+      b.textContent = "Resign";
+    }, 4000);
+    return;
+  }
+  delete b.dataset.armed;
+  b.textContent = "Resign";
+  const side = engineSide() ? (engineSide() === "white" ? "black" : "white") : S.game.side;
+  clearError();
+  try {
+    stopEngine();
+    await stopAnalysis();
+    setGame(await gameApi("POST", "/result", { result: side === "white" ? "0-1" : "1-0", termination: "normal", by: "resignation" }));
+  } catch (e) {
+    showError(e);
+  }
+}
+
+// offerDraw asks the engine, which answers by its rule (docs/web.md);
+// two players at one board agree at once.
+async function offerDraw() {
+  clearError();
+  try {
+    await stopAnalysis();
+    if (!engineSide()) {
+      setGame(await gameApi("POST", "/result", { result: "1/2-1/2", termination: "normal", by: "agreement" }));
+      return;
+    }
+    const a = await gameApi("POST", "/draw", {});
+    setGame(a.state);
+    if (!a.accepted) showError(a.reason);
+  } catch (e) {
+    showError(e);
+  }
+}
+
 function renderShare() {
   const sh = S.shared;
   $("share-new").hidden = !!sh;
@@ -1009,9 +1053,35 @@ function renderHoldings() {
       else rani = "Rani called";
       parts.push(`<button type="button" class="item rani${callable ? " callable" : ""}" data-side="${side}" data-available="${h.callAvailable ? 1 : 0}" ${callable ? "" : "disabled"}>${rani}</button>`);
     }
+    parts.push(materialHTML(v, side));
     el.innerHTML = parts.join(" ");
   });
   for (const b of document.querySelectorAll(".rani.callable")) b.addEventListener("click", toggleCall);
+}
+
+// Piece values for the material balance, in pawns: chess's usual ones.
+// The other games show the pieces one side has more of, without points.
+const VALUES = { chess: { P: 1, N: 3, B: 3, R: 5, Q: 9 } };
+
+// materialHTML is what side has on the board beyond the other: the
+// pieces it has more of, and in chess the difference in points.
+function materialHTML(v, side) {
+  const diff = {};
+  for (const l of Object.values(v.board)) {
+    const u = l.toUpperCase();
+    if (u === "K") continue;
+    diff[u] = (diff[u] || 0) + (l === u ? 1 : -1);
+  }
+  const sign = side === "white" ? 1 : -1;
+  const values = VALUES[v.variant];
+  let icons = "";
+  let points = 0;
+  for (const [u, d] of Object.entries(diff)) {
+    if (values) points += (values[u] || 0) * d * sign;
+    for (let k = 0; k < d * sign; k++) icons += iconSVG(iconOf(u), side, pieceName(u));
+  }
+  const more = values && points > 0 ? `+${points}` : "";
+  return `<span class="material" data-side="${side}" data-points="${values ? points : ""}" title="material beyond the other side's">${icons}${more}</span>`;
 }
 
 function sideName(side) {
@@ -1075,6 +1145,9 @@ function renderControls() {
     $("undo").disabled = $("engine-move").disabled = $("stop").disabled = true;
   }
   $("analyse").disabled = $("set-fen").disabled = $("mode").disabled = shared;
+  // A shared game resigns in its own panel; a finished game has no offer.
+  $("resign-game").disabled = $("offer-draw").disabled = shared || over || S.thinking || !atEnd();
+  $("offer-draw").textContent = engineSide() ? "Offer draw" : "Draw agreed";
   $("call").textContent = S.callMode ? "Cancel the call" : "Call the Rani";
   $("download-pgn").href = gamePath("/pgn");
   $("variant").value = g.variant;
@@ -1730,6 +1803,8 @@ function wire() {
   $("review-start").addEventListener("click", startReview);
   $("evalgraph").addEventListener("click", onGraphClick);
   $("resign").addEventListener("click", resign);
+  $("resign-game").addEventListener("click", resignGame);
+  $("offer-draw").addEventListener("click", offerDraw);
   setInterval(tickClock, 200);
 }
 
