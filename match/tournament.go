@@ -934,10 +934,13 @@ move and every result. Flags follow cutechess-cli and fastchess:
                          their own (Linux)
   -tournament roundrobin|gauntlet                         (default roundrobin)
   -seeds N               gauntlet: the first N engines play all others (default 1)
-  -openings file=F [format=epd|pgn] [order=random|sequential] [plies=N] [start=N]
-            [policy=default|round|encounter]
-                         format: by default from the name (.epd, .pgn,
-                         also .epd.gz, .pgn.gz, read through gzip)
+  -openings file=F [format=epd|pgn|bin] [order=random|sequential] [plies=N] [start=N]
+            [bookdepth=N] [policy=default|round|encounter]
+                         format: by default from the name (.epd, .pgn, .bin,
+                         also .epd.gz, .pgn.gz, read through gzip); bin: a
+                         Polyglot book (chess, fischerandom), lines chosen by
+                         weight (random) or in the book's order (sequential)
+  -bookdepth N           plies taken from the book at most (as plies=)
   -openings random [plies=8] [bound=150] [depth=4|nodes=N] [seed=S] [policy=...]
                          seeded random playouts; positions the first engine
                          scores beyond bound centipawns are discarded
@@ -969,9 +972,12 @@ move and every result. Flags follow cutechess-cli and fastchess:
                          is the exact generalized one, on game pairs when the
                          match has them (-repeat), else on games; see
                          docs/sprt.md
-  -pgnout FILE [min] | -pgnout file=FILE [min=true] [nodes=true] [seldepth=true]
-          [nps=true] [timeleft=true]   append finished games (min: without
-                         comments; the others add n=, sd=, nps=, tl= to them)
+  -pgnout FILE [min] | -pgnout file=FILE [min=true] [notation=san|lan|uci]
+          [nodes=true] [seldepth=true] [nps=true] [timeleft=true] [pv=true]
+                         append finished games (min: without comments;
+                         notation: of the moves, SAN by default; the others
+                         add n=, sd=, nps=, tl= and a clock command,
+                         pv= to them)
   -epdout FILE | -epdout file=FILE   append the final position of each game
   -livepgnout FILE [min] | -livepgnout file=FILE [min=true]
                          the games in progress, rewritten after each move
@@ -983,6 +989,8 @@ move and every result. Flags follow cutechess-cli and fastchess:
   -ratinginterval N      print the statistics every N games (default 10)
   -progress auto|on|off  status line on stderr (auto: when a terminal)
   -debug                 print the UCI traffic on stderr
+  -recover               accepted for cutechess-cli: a crashed engine is
+                         always started again
   -log file=F [level=trace|info|warn|err|fatal] [engine=true]
                          append messages of at least that level (default
                          warn) to F; engine=true adds the UCI traffic
@@ -993,7 +1001,8 @@ move and every result. Flags follow cutechess-cli and fastchess:
                          refuses files of different matches (variant, time
                          control, engines, openings) and empty files, and
                          exits 1 naming every missing game
-  -version               print the version`
+  -version               print the version
+  -help, -h              print this`
 
 // buildCommit is set by the Makefile (go build -ldflags -X), for builds
 // that record no version control information.

@@ -83,7 +83,7 @@ func lan(p *board.Position, m board.Move) string {
 }
 
 // ClockCommand is the clock command a move's comment carries, as lichess
-// and python-chess write and read it: [%clk h:mm:ss], with the
+// writes it: [%clk h:mm:ss], with the
 // milliseconds after a point when the time is not whole seconds (fast
 // time controls would lose most of their information otherwise).
 func ClockCommand(left time.Duration) string {

@@ -1,0 +1,84 @@
+package match
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// definedFlags are the flags ParseArgs knows: the string cases of its
+// switch on the flag's name, and -resume, which it reads before the others.
+func definedFlags(t *testing.T) []string {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), "config.go", nil, 0)
+	require.NoError(t, err)
+	flags := []string{"resume"}
+	ast.Inspect(f, func(n ast.Node) bool {
+		fn, ok := n.(*ast.FuncDecl)
+		if !ok || fn.Name.Name != "ParseArgs" {
+			return true
+		}
+		ast.Inspect(fn.Body, func(n ast.Node) bool {
+			sw, ok := n.(*ast.SwitchStmt)
+			if !ok {
+				return true
+			}
+			if id, ok := sw.Tag.(*ast.Ident); !ok || id.Name != "name" {
+				return true
+			}
+			for _, c := range sw.Body.List {
+				for _, e := range c.(*ast.CaseClause).List {
+					if lit, ok := e.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+						s, err := strconv.Unquote(lit.Value)
+						require.NoError(t, err)
+						flags = append(flags, s)
+					}
+				}
+			}
+			return false
+		})
+		return false
+	})
+	require.Greater(t, len(flags), 30, "the switch of ParseArgs was not found")
+	return flags
+}
+
+// TestEveryFlagIsDocumented: every flag ParseArgs takes has a row in the
+// flag table of docs/matches.md with an example that uses it, and a line
+// of -help.
+func TestEveryFlagIsDocumented(t *testing.T) {
+	doc, err := os.ReadFile("../docs/matches.md")
+	require.NoError(t, err)
+	rows := map[string]string{} // flag: the example of its row
+	row := regexp.MustCompile("(?m)^\\| (`-[^|]*) \\| .* \\| `([^`]*)` \\|$")
+	name := regexp.MustCompile("`-([a-z-]+)`")
+	for _, m := range row.FindAllStringSubmatch(string(doc), -1) {
+		names := name.FindAllStringSubmatch(m[1], -1)
+		require.NotEmpty(t, names, m[0])
+		require.Regexp(t, `(^|\s)-`+regexp.QuoteMeta(names[0][1])+`(\s|$)`, m[2], "the example of -%s uses it", names[0][1])
+		for _, n := range names {
+			rows[n[1]] = m[2]
+		}
+	}
+	for _, f := range definedFlags(t) {
+		_, ok := rows[f]
+		require.True(t, ok, "docs/matches.md has no row for -%s in its flag table", f)
+		require.Regexp(t, `(?m)^\s+-`+regexp.QuoteMeta(f)+`\b|, -`+regexp.QuoteMeta(f)+`\b`, Usage, "-help says nothing of -%s", f)
+	}
+	require.Equal(t, len(rows), len(definedFlags(t)), "a row for a flag that does not exist: %v", strings.Join(keys(rows), " "))
+}
+
+func keys(m map[string]string) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
