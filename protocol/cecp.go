@@ -33,6 +33,9 @@ type CECP struct {
 	lifted     board.Square // the square of the last lift, for put
 	lastScore  int          // the engine's last score for its own side, for draw offers
 	lastScored bool
+	// setupPending: the setup lines answering variant are not sent yet;
+	// they go out with the position XBoard will show (see flushSetup).
+	setupPending bool
 
 	clock    clock
 	maxDepth int // sd; 0: none
@@ -106,7 +109,17 @@ func (c *CECP) Run(in io.Reader) {
 		}
 		select {
 		case line, ok := <-lines:
-			if !ok || !c.Handle(line) {
+			batch := []string{line}
+			if ok && c.setupPending && isCommand(line, "ping") {
+				batch, ok = readAheadForSetup(lines, line)
+			}
+			for _, l := range batch {
+				if !c.Handle(l) {
+					c.stopJob()
+					return
+				}
+			}
+			if !ok {
 				c.stopJob()
 				return
 			}
@@ -117,6 +130,62 @@ func (c *CECP) Run(in io.Reader) {
 			}
 		}
 	}
+}
+
+// setupWait is how long a ping that would send a pending setup waits for
+// a setboard behind it. XBoard writes new, variant, ping, force and setboard
+// in one go (File > Load Position, Edit > Paste Position), so the setboard
+// is in the pipe within microseconds; the wait delays only the answer to a
+// plain New Game.
+const setupWait = 250 * time.Millisecond
+
+// readAheadForSetup reads the lines behind a ping that would send a pending
+// setup and returns them in the order to handle them. XBoard 4.9 takes the
+// board of an engine-defined game from the first setup after a reset and
+// checks at the pong of that ping that one came (backend.c,
+// HandleMachineMove, "setup " and "pong"), but File > Load Position sends
+// the ping before force and setboard. So a setboard that follows (after
+// force only) is handled first, and the setup carries the loaded position
+// before the pong; anything else keeps its order. ok is false at the end of
+// input.
+func readAheadForSetup(lines <-chan string, ping string) (batch []string, ok bool) {
+	timer := time.NewTimer(setupWait)
+	defer timer.Stop()
+	var forces []string
+	for {
+		select {
+		case l, more := <-lines:
+			switch {
+			case !more:
+				return append([]string{ping}, forces...), false
+			case isCommand(l, "force"):
+				forces = append(forces, l)
+				continue
+			case isCommand(l, "setboard"):
+				return append(append(forces, l), ping), true
+			}
+			return append(append([]string{ping}, forces...), l), true
+		case <-timer.C:
+			return append([]string{ping}, forces...), true
+		}
+	}
+}
+
+// isCommand reports whether line is the command cmd.
+func isCommand(line, cmd string) bool {
+	f := strings.Fields(line)
+	return len(f) > 0 && f[0] == cmd
+}
+
+// quietBeforeSetup are the commands that neither change nor show the
+// position, so a pending setup may wait behind them (XBoard sends them
+// between variant and ping); before any other command it is sent.
+var quietBeforeSetup = map[string]bool{
+	"xboard": true, "protover": true, "accepted": true, "rejected": true, "random": true, "computer": true,
+	"name": true, "rating": true, "ics": true, "level": true, "st": true, "sd": true, "nps": true,
+	"time": true, "otim": true, "post": true, "nopost": true, "hard": true, "easy": true,
+	"memory": true, "cores": true, "option": true, "force": true, "new": true, "variant": true,
+	"setboard": true, // sends it itself, with the position set up
 }
 
 // urgent cuts the engine's thinking short on ? (move now), before the line
@@ -142,6 +211,9 @@ func (c *CECP) Handle(line string) bool {
 		return true
 	}
 	cmd, args := fields[0], fields[1:]
+	if c.setupPending && !quietBeforeSetup[cmd] {
+		c.flushSetup()
+	}
 	switch cmd {
 	case "quit":
 		return false
@@ -150,6 +222,7 @@ func (c *CECP) Handle(line string) bool {
 		c.features()
 	case "new":
 		c.stopJob()
+		c.chess960, c.setupPending = false, false
 		c.setVariant(board.Chess())
 		c.startGame(c.pos)
 		c.force, c.engineSide = false, board.Black
@@ -245,7 +318,7 @@ func (c *CECP) Handle(line string) bool {
 		c.put(args)
 	case "hint":
 		if c.job != nil && c.job.kind == ponderJob {
-			c.send("Hint: %s", c.pos.MoveString(c.job.guess))
+			c.send("Hint: %s", c.moveText(&c.pos, c.job.guess))
 		}
 	case "bk":
 		c.send(" Senapati has no opening book")
@@ -274,6 +347,7 @@ func (c *CECP) features() {
 			names = append(names, xboardName(v))
 		}
 	}
+	names = append(names, xboardChess960)
 	c.send("feature done=0")
 	c.send("feature myname=\"Senapati\" variants=\"%s\" setboard=1 usermove=1 ping=1 playother=1 time=1 draw=1 "+
 		"sigint=0 sigterm=0 colors=0 analyze=1 memory=1 smp=1 highlight=1 nps=1 name=0 reuse=1 debug=1",
@@ -328,7 +402,7 @@ func (c *CECP) variantCommand(line string, args []string) {
 		c.send("Error (variant needs one name): %s", truncate(line, 80))
 		return
 	}
-	v, ok := variantByXboardName(args[0])
+	v, frc, ok := variantByXboardName(args[0])
 	if !ok {
 		c.send("Error (unsupported variant): %s", truncate(line, 80))
 		return
@@ -340,19 +414,35 @@ func (c *CECP) variantCommand(line string, args []string) {
 		return
 	}
 	c.stopJob()
+	c.chess960 = frc
 	c.setVariant(v)
 	c.startGame(c.pos)
-	for _, l := range setupLines(v) {
+	// The setup waits for the position XBoard will show: a setboard right
+	// behind (Load Position) or the start (readAheadForSetup).
+	c.setupPending = setupLines(v, "") != nil
+	c.analyzeAgain()
+}
+
+// flushSetup sends the pending setup lines with the position the engine
+// has now, which XBoard draws. XBoard 4.9 ignores a setup once the game
+// has a move or Black is to move (backend.c: forwardMostMove != 0), which
+// a setboard with Black to move after a reset gives; docs/xboard.md says
+// which ways of loading such a position work.
+func (c *CECP) flushSetup() {
+	c.setupPending = false
+	for _, l := range setupLines(c.variant, c.pos.FEN()) {
 		c.send("%s", l)
 	}
-	c.analyzeAgain()
 }
 
 // setboard sets up a position; a bad one leaves the engine refusing moves
 // until new or a good setboard, as the protocol suggests.
 func (c *CECP) setboard(fen string) {
 	c.stopJob()
-	p, err := board.ParseFEN(c.variant, fen)
+	if c.setupPending {
+		defer c.flushSetup() // with the position set up (or the start, if refused)
+	}
+	p, err := c.parseFEN(fen)
 	if err != nil {
 		c.badSetup = err.Error()
 		c.lastScored = false // no draw offer is judged by the stale game's score
@@ -404,7 +494,7 @@ func (c *CECP) userMove(s string) {
 		return
 	}
 	if j := c.job; j != nil && j.kind == ponderJob && j.root.Hash() != c.pos.Hash() {
-		if m, err := c.pos.ParseMove(s); err == nil && m == j.guess {
+		if m, err := c.parseMove(s); err == nil && m == j.guess {
 			// The guess came true: the ponder search goes on as the
 			// engine's own, against the clock.
 			c.playMove(m)
@@ -415,13 +505,17 @@ func (c *CECP) userMove(s string) {
 		}
 	}
 	c.stopJob()
-	m, err := c.pos.ParseMove(s)
+	m, err := c.parseMove(s)
 	if last := s[len(s)-1]; err == nil && m.Promotion() != board.NoType && last >= '0' && last <= '9' {
 		// The GUI would show a pawn where the engine has the promoted piece.
 		err = fmt.Errorf("say which piece the pawn becomes: %s", c.pos.MoveString(m))
 	}
 	if err != nil {
 		c.send("%s", illegalMove(s, err))
+		// XBoard shows only "Illegal move (rejected by first chess
+		// program)" and never the reason in parentheses; a telluser note
+		// carries it, whole.
+		c.send("telluser Illegal move %s: %s", truncate(s, 40), reasonOf(s, err))
 		c.analyzeAgain()
 		return
 	}
@@ -441,8 +535,7 @@ func (c *CECP) userMove(s string) {
 // variant, ...) or a question mark, which would leave it showing the move;
 // a reason with any of them is left out.
 func illegalMove(s string, err error) string {
-	reason := strings.TrimPrefix(err.Error(), "illegal move "+s+": ")
-	reason = strings.NewReplacer("(", "[", ")", "]").Replace(reason)
+	reason := strings.NewReplacer("(", "[", ")", "]").Replace(reasonOf(s, err))
 	for _, w := range xboardIgnores {
 		if strings.Contains(strings.ToLower(reason), w) {
 			return "Illegal move: " + truncate(s, 40)
@@ -451,9 +544,36 @@ func illegalMove(s string, err error) string {
 	return fmt.Sprintf("Illegal move (%s): %s", reason, truncate(s, 40))
 }
 
+// reasonOf is why the move s was refused, without the move.
+func reasonOf(s string, err error) string {
+	return strings.TrimPrefix(err.Error(), "illegal move "+s+": ")
+}
+
+// parseMove reads the opponent's move; in fischerandom XBoard writes
+// castling O-O and O-O-O (king takes rook is read too).
+func (c *CECP) parseMove(s string) (board.Move, error) {
+	if c.frc() && (strings.HasPrefix(s, "O-O") || strings.HasPrefix(s, "0-0")) {
+		return c.pos.ParseSAN(s)
+	}
+	return c.pos.ParseMove(s)
+}
+
+// moveText writes the engine's move m from p: castling in fischerandom as
+// O-O or O-O-O, as the protocol names it and XBoard sends it to us.
+func (c *CECP) moveText(p *board.Position, m board.Move) string {
+	if c.frc() && m.IsCastle() {
+		return strings.TrimRight(p.SAN(m), "+#")
+	}
+	return p.MoveString(m)
+}
+
 // xboardIgnores are the words that make XBoard 4.9 ignore an Illegal move
-// or Error line (backend.c, HandleMachineMove).
-var xboardIgnores = []string{"name", "rating", "?", "result", "board", "bk", "computer", "variant", "hint", "random", "depth", "accepted"}
+// or Error line or take it for something else (backend.c,
+// HandleMachineMove: draw turns off draw offers, analyze analysis,
+// protover makes the engine protocol 1, time and otim the clock commands
+// of an engine that did not say feature time=1).
+var xboardIgnores = []string{"name", "rating", "?", "result", "board", "bk", "computer", "variant", "hint", "random", "depth", "accepted",
+	"draw", "time", "otim", "analyze", "protover"}
 
 // looksLikeMove tells a bare move (protocol 1) from an unknown command.
 func looksLikeMove(s string) bool {
@@ -536,7 +656,7 @@ func (c *CECP) startJob(kind jobKind, root board.Position, guess board.Move, l s
 	ctx, cancel := context.WithCancel(context.Background())
 	j := &cecpJob{kind: kind, done: make(chan struct{}), cancel: cancel, root: root, guess: guess, ponder: l.Ponder, start: time.Now()}
 	if guess != board.NoMove {
-		j.guessText = c.pos.MoveString(guess)
+		j.guessText = c.moveText(&c.pos, guess)
 	}
 	history := append([]uint64(nil), c.history...)
 	if kind == ponderJob {
@@ -577,7 +697,7 @@ func (c *CECP) jobEnded() {
 	c.moveNow.Store(nil)
 	if j.kind == thinkJob && j.result.Best != board.NoMove {
 		c.lastScore, c.lastScored = j.result.Score, true
-		c.send("move %s", c.pos.MoveString(j.result.Best))
+		c.send("move %s", c.moveText(&c.pos, j.result.Best))
 		c.playMove(j.result.Best)
 		if !c.claimIfOver() {
 			c.ponderOn(j.result.Ponder)

@@ -72,8 +72,9 @@ func TestCECPHandshake(t *testing.T) {
 		"colors=0", "analyze=1", "memory=1", "smp=1", "highlight=1", "playother=1", "time=1"} {
 		require.Contains(t, all, " "+f, f)
 	}
-	// Chess is XBoard's normal; durg is not offered (XBoard cannot show it).
-	require.Contains(t, all, `variants="normal,chaturanga"`)
+	// Chess is XBoard's normal, Chess960 its fischerandom; durg is not
+	// offered (XBoard cannot show it).
+	require.Contains(t, all, `variants="normal,chaturanga,fischerandom"`)
 	// Options come from the one option table with the engine's defaults.
 	d := search.DefaultSettings()
 	for _, want := range []string{
@@ -151,7 +152,10 @@ func TestCECPChaturangaSetup(t *testing.T) {
 	require.Equal(t, []string{"highlight 8/8/8/8/8/8/8/8"}, s.sync(4))
 	// The double step is refused with the board's reason.
 	s.send("usermove e2e4")
-	require.Equal(t, []string{"Illegal move (the Padati on e2: no double step in chaturanga): e2e4"}, s.sync(5))
+	require.Equal(t, []string{
+		"Illegal move (the Padati on e2: no double step in chaturanga): e2e4",
+		"telluser Illegal move e2e4: the Padati on e2: no double step in chaturanga", // what XBoard shows
+	}, s.sync(5))
 	// A legal move is answered by a legal move.
 	s.send("sd 2", "usermove e2e3")
 	reply := s.engineMove(10 * time.Second)
@@ -208,7 +212,10 @@ func TestCECPChaturangaSession(t *testing.T) {
 	s.send("setboard r2k4/8/8/8/8/8/8/3QK3 w k - 0 1", "lift e1")
 	require.Equal(t, []string{"highlight 8/8/8/8/8/8/3YYY2/5Y2"}, s.sync(2))
 	s.send("usermove e1g2") // a knight move without the right
-	require.Equal(t, []string{"Illegal move (the Raja's leap is gone [used, or lost when he was in check]): e1g2"}, s.sync(3))
+	require.Equal(t, []string{
+		"Illegal move (the Raja's leap is gone [used, or lost when he was in check]): e1g2",
+		"telluser Illegal move e1g2: the Raja's leap is gone (used, or lost when he was in check)",
+	}, s.sync(3))
 	// Analysis sees chaturanga moves only: a PV never starts with a
 	// Padati's double step.
 	s.send("new", "variant chaturanga", "analyze")
@@ -403,9 +410,9 @@ func TestCECPBadInput(t *testing.T) {
 	s := newCECPSession(t)
 	for _, tc := range []struct{ cmd, want string }{
 		{"frobnicate", "Error (unknown command): frobnicate"},
-		{"usermove e2e5", "Illegal move (the pawn on e2: it cannot move to e5): e2e5"},
-		{"usermove e3e4", "Illegal move (no piece on e3): e3e4"},
-		{"usermove zz", "Illegal move"},
+		{"usermove e2e5", "Illegal move (the pawn on e2: it cannot move to e5): e2e5\ntelluser Illegal move e2e5: the pawn on e2: it cannot move to e5"},
+		{"usermove e3e4", "Illegal move (no piece on e3): e3e4\ntelluser Illegal move e3e4: no piece on e3"},
+		{"usermove zz", "Illegal move (unparsable move \"zz\"): zz\ntelluser Illegal move zz: unparsable move \"zz\""},
 		{"usermove", "Error (usermove needs one move)"},
 		{"level 40 x 0", "Error (level needs MOVES MINUTES[:SECONDS] INCREMENT"},
 		{"level 40 5", "Error (level needs"},
@@ -425,8 +432,8 @@ func TestCECPBadInput(t *testing.T) {
 		{"undo", "Error (command not legal now"},
 	} {
 		s.send(tc.cmd)
-		lines := s.sync(1)
-		require.True(t, len(lines) == 1 && strings.HasPrefix(lines[0], tc.want), "%q: got %q", tc.cmd, lines)
+		got := strings.Join(s.sync(1), "\n")
+		require.True(t, strings.HasPrefix(got, tc.want), "%q: got %q", tc.cmd, got)
 	}
 	// The game is still there: a legal move is taken.
 	s.send("force", "usermove e2e4")

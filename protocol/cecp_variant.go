@@ -42,14 +42,22 @@ func xboardName(v *board.Variant) string {
 	return v.Name()
 }
 
-// variantByXboardName finds the game XBoard asks for.
-func variantByXboardName(name string) (*board.Variant, bool) {
+// xboardChess960 is XBoard's name for Chess960: chess in Chess960 mode,
+// castling rights by rook file and castling written O-O and O-O-O.
+const xboardChess960 = "fischerandom"
+
+// variantByXboardName finds the game XBoard asks for; frc is true for
+// fischerandom, which is chess in Chess960 mode.
+func variantByXboardName(name string) (v *board.Variant, frc, ok bool) {
+	if strings.EqualFold(name, xboardChess960) {
+		return board.Chess(), true, true
+	}
 	for _, v := range board.Variants() {
 		if strings.EqualFold(xboardName(v), name) {
-			return v, true
+			return v, false, true
 		}
 	}
-	return nil, false
+	return nil, false, false
 }
 
 // xboardCannotShow says why XBoard 4.9 cannot show v as it is ("" when it
@@ -76,8 +84,8 @@ func xboardCannotShow(v *board.Variant) string {
 }
 
 // setupLines answer `variant` for a game XBoard does not know: the board,
-// the pieces' pictures and start position, then each piece's moves.
-func setupLines(v *board.Variant) []string {
+// the pieces' pictures and the position fen, then each piece's moves.
+func setupLines(v *board.Variant, fen string) []string {
 	if v == board.Chess() {
 		return nil
 	}
@@ -98,7 +106,7 @@ func setupLines(v *board.Variant) []string {
 	}
 	white = append(white, v.PieceLetter(board.MakePiece(board.White, board.King)))
 	table := string(white) + strings.ToLower(string(white))
-	lines := []string{fmt.Sprintf("setup (%s) %dx%d+0_fairy %s", table, v.Files(), v.Ranks(), v.StartFEN())}
+	lines := []string{fmt.Sprintf("setup (%s) %dx%d+0_fairy %s", table, v.Files(), v.Ranks(), fen)}
 	for t := board.Pawn; t < board.NumTypes; t++ {
 		if !v.HasType(t) {
 			continue

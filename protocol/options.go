@@ -145,7 +145,7 @@ var options = []*option{
 	// Chess960 and Double Chess960 are chess with this on: FEN castling
 	// rights by rook file (Shredder-FEN or X-FEN), castling written king
 	// takes rook (e1h1). The position starts over in the new mode.
-	{name: "UCI_Chess960", kind: check, notCECP: "XBoard names Chess960 as the variant fischerandom, which CECP does not offer",
+	{name: "UCI_Chess960", kind: check, notCECP: "in CECP Chess960 is a game of its own, chosen in the GUI",
 		get: func(s *state) string { return strconv.FormatBool(s.chess960) },
 		set: func(s *state, v optionValue) error {
 			s.chess960 = v.on
@@ -192,7 +192,7 @@ var options = []*option{
 			s.settings.Strength = s.settings.Strength.WithSkill(v.n)
 			return nil
 		}},
-	{name: "UCI_ShowWDL", kind: check, notCECP: "CECP thinking output has no win/draw/loss field",
+	{name: "UCI_ShowWDL", kind: check, notCECP: "CECP thinking output has no field for the chances",
 		get: func(s *state) string { return strconv.FormatBool(s.showWDL) },
 		set: func(s *state, v optionValue) error { s.showWDL = v.on; return nil }},
 	// The evaluation: a game's network where one is used (docs/nnue.md).
