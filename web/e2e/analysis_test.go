@@ -19,7 +19,7 @@ func (p *page) movetext() string {
 // nodeOf is the tree id of the move with this SAN (the first one found).
 func (p *page) nodeOf(san string) int {
 	p.t.Helper()
-	return evalJS[int](p, fmt.Sprintf(`(() => { const e = [...document.querySelectorAll("#movelist [data-node]")].find(e => e.firstChild.textContent === %q); return e ? +e.dataset.node : 0; })()`, san))
+	return evalJS[int](p, fmt.Sprintf(`(() => { const e = [...document.querySelectorAll("#movelist [data-node]")].find(e => e.firstChild.textContent.trim() === %q); return e ? +e.dataset.node : 0; })()`, san))
 }
 
 func (p *page) clickMove(san string) {
@@ -126,7 +126,7 @@ func TestLoadedVariations(t *testing.T) {
 	p.run(chromedp.SetValue(chromedp.CSS("#pgn-text"), lichessPGN))
 	p.clickButton("#load-pgn")
 	list := p.movetext()
-	for _, want := range []string{"2. f4 exf4?! gambit", "Ng5⩲", "2:58"} {
+	for _, want := range []string{"2. f4 exf4?! gambit", "Ng5+=", "2:58"} {
 		if !strings.Contains(list, want) {
 			t.Fatalf("the list %q lacks %q", list, want)
 		}
@@ -259,4 +259,22 @@ func TestResignDrawAndMaterial(t *testing.T) {
 	expect(t, "the button for two players", p.text("#offer-draw"), "Draw agreed")
 	p.clickButton("#offer-draw")
 	expect(t, "agreed", p.text("#status"), "Game over, 1/2-1/2: Draw by agreement")
+}
+
+// TestClockTimesInPGN: moves played on the page's clock carry the mover's
+// time left in the PGN as [%clk] (5 minutes and 2 s increment: about
+// 5:02 after a quick move).
+func TestClockTimesInPGN(t *testing.T) {
+	_, p := openBoard(t, "chess")
+	p.choose("#mode", "humans")
+	p.run(chromedp.SetValue(chromedp.CSS("#clock-base"), "5"), chromedp.SetValue(chromedp.CSS("#clock-inc"), "2"))
+	p.choose("#tc-kind", "clock")
+	p.typeMove("e4")
+	p.typeMove("e5")
+	pgn := p.pgnNow()
+	for _, want := range []string{"1. e4 {[%clk 0:05:0", "1... e5 {[%clk 0:05:0"} {
+		if !strings.Contains(pgn, want) {
+			t.Fatalf("the PGN lacks %q:\n%s", want, pgn)
+		}
+	}
 }

@@ -160,7 +160,7 @@ func newPageAt(t *testing.T, w, h int64, mobile ...chromedp.EmulateViewportOptio
 	)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute)
+	ctx, cancelTime := context.WithTimeout(ctx, 5*time.Minute)
 	t.Cleanup(func() {
 		cancelTime()
 		cancel()
