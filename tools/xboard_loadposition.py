@@ -9,7 +9,10 @@ Needs the Debian packages xboard, xvfb, xdotool, imagemagick and xclip, and
 a built ./senapati. Uses the Display and XBoard classes of
 scripts/xboard_gui.py. Each step prints what XBoard's debug log says;
 screenshots go to docs/ (the committed ones) and OUT (load and lpf write
-their .fen files there). About three minutes.
+their .fen files there). About three minutes on an idle machine. The menu
+and dialog steps wait fixed times: on a machine loaded far beyond its
+cores a step can miss (the report then shows no setboard; OUT/dialog.png
+is the file chooser as typed), so run it when the machine is quiet.
 """
 
 import argparse
@@ -101,6 +104,16 @@ class Session(xg.XBoard):
         self.d.shot(raw, f"{self.w}x{self.h + 40}+{self.x}+{self.y}")  # the window and a popup below it
         compact(raw, name)
 
+    def lift(self, square):
+        """Picks up the piece on square and waits for the engine's
+        highlight to be drawn (slow on a loaded machine)."""
+        mark = len(self.text())
+        self.d.click(*self.square(square))
+        end = time.time() + 15
+        while time.time() < end and "<first : highlight" not in self.since(mark):
+            time.sleep(0.2)
+        time.sleep(0.7)
+
     def wait_for(self, pattern, seconds=15):
         end = time.time() + seconds
         while time.time() < end:
@@ -132,8 +145,7 @@ def load_positions(d, out):
         mark = len(xb.text())
         xb.load_position(os.path.join(out, "white.fen"))
         report(xb.since(mark), "Load Position after a move, White to move")
-        d.click(*xb.square("e4"))  # the Padati on e4: the engine offers e5
-        time.sleep(1)
+        xb.lift("e4")  # the Padati on e4: the engine offers e5
         xb.shot_to(out, "xboard-load-white.png")
         d.click(*xb.square("e5"))
         time.sleep(1.5)
@@ -142,8 +154,7 @@ def load_positions(d, out):
         xb.d.xdotool("key", "--window", xb.window, "shift+Next")  # File > Next Position: the earlier one
         time.sleep(2.5)
         report(xb.since(mark), "Next Position (the start) after a move")
-        d.click(*xb.square("e2"))
-        time.sleep(1)
+        xb.lift("e2")
         xb.shot_to(out, "load-earlier.png")
         d.click(*xb.square("e3"))
         time.sleep(2)
@@ -152,8 +163,7 @@ def load_positions(d, out):
         xb.new_game()
         xb.load_position(os.path.join(out, "black.fen"))
         report(xb.since(mark), "New Game, then Load Position, Black to move")
-        d.click(*xb.square("e7"))
-        time.sleep(1)
+        xb.lift("e7")
         xb.shot_to(out, "xboard-load-black-newgame.png")
         d.click(*xb.square("e6"))
         time.sleep(1.5)
@@ -161,8 +171,7 @@ def load_positions(d, out):
         mark = len(xb.text())
         xb.paste_position(BLACK)
         report(xb.since(mark), "Edit > Paste Position after a move, Black to move")
-        d.click(*xb.square("c7"))
-        time.sleep(1)
+        xb.lift("c7")
         xb.shot_to(out, "xboard-paste-black.png")
         d.click(*xb.square("c6"))
         time.sleep(1.5)
