@@ -126,6 +126,10 @@ func (s *Server) review(w http.ResponseWriter, r *http.Request) {
 		}
 		g.mu.Lock()
 		g.endJob(j, len(g.plies), "")
+		// A state, which no page misses (unlike an event when its buffer is
+		// full), holds every score, and says the review has ended.
+		g.changed()
+		g.publishState(g.state(len(g.plies)))
 		g.mu.Unlock()
 		close(j.done)
 	}()

@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 	"time"
 
@@ -57,6 +58,9 @@ func TestReview(t *testing.T) {
 		require.NotNil(t, m.Eval, "move %d", i)
 		assert.Equal(t, seen[i+1], m.Eval.White)
 	}
+	// The PGN carries the scores as [%eval], White's view in pawns.
+	_, pgnText := s.do("GET", g+"/pgn", nil)
+	assert.Contains(t, string(pgnText), fmt.Sprintf("1. Qd4 {[%%eval %.2f]}", float64(seen[1])/100))
 	// Again: nothing left to search.
 	status, data := s.do("POST", g+"/review", map[string]int{"depth": 3})
 	require.Equal(t, 202, status)

@@ -187,6 +187,11 @@ func (s *Server) run(ctx context.Context, g *game, e *search.Engine, j *job, ply
 	settings.Threads, settings.MultiPV, settings.Strength = p.threads, p.multiPV, p.strength
 	e.Configure(settings)
 	report := func(in search.Info) {
+		if j.kind == jobReview {
+			// A review's scores go out as review events; its dozens of
+			// searches' reports would crowd them out of a page's buffer.
+			return
+		}
 		data, _ := json.Marshal(newInfoView(j.kind, j.epoch, ply, &root, in, s.wdl))
 		g.mu.Lock()
 		g.publish("info", data)

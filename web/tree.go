@@ -417,9 +417,9 @@ var commentWords = regexp.MustCompile(`\[%[^\]]*\]|\S+`)
 var safeCommand = regexp.MustCompile(`^\[%[A-Za-z]\w{0,15} [^\[\]{}\n%]{1,64}\]$`)
 
 // pgnComment is a comment for the PGN: the [%clk]-style commands kept as
-// they are (clk the move's own clock when it has one and the comment
-// none), then the text made safe.
-func pgnComment(text string, pl *ply) string {
+// they are (clk the move's own clock, eval its review's score, when it
+// has one and the comment none), then the text made safe.
+func pgnComment(text string, n *node) string {
 	var cmds []string
 	for _, c := range commandRE.FindAllString(text, -1) {
 		c = "[%" + strings.Join(strings.Fields(c[2:]), " ")
@@ -427,8 +427,23 @@ func pgnComment(text string, pl *ply) string {
 			cmds = append(cmds, c)
 		}
 	}
-	if pl != nil && pl.hasClk && !strings.Contains(text, "[%clk") {
-		cmds = append([]string{"[%clk " + clockText(pl.clk) + "]"}, cmds...)
+	if n != nil && n.pl.hasClk && !strings.Contains(text, "[%clk") {
+		cmds = append([]string{"[%clk " + clockText(n.pl.clk) + "]"}, cmds...)
+	}
+	// [%eval] is White's view in pawns, or #N for a mate (#-N: Black
+	// mates), as lichess writes it.
+	if n != nil && n.eval != nil && !strings.Contains(text, "[%eval") {
+		e := n.eval
+		v := fmt.Sprintf("%.2f", float64(e.White)/100)
+		if e.Mate != nil {
+			v = fmt.Sprintf("#%d", *e.Mate)
+			if *e.Mate == 0 { // the game over: its result stands instead
+				v = ""
+			}
+		}
+		if v != "" {
+			cmds = append([]string{"[%eval " + v + "]"}, cmds...)
+		}
 	}
 	rest := pgn.CleanComment(withoutCommands(text))
 	if rest != "" {
@@ -494,7 +509,7 @@ func (g *game) writeTree(rec *pgn.Game) (string, error) {
 			if onMain && i < len(rec.Moves) {
 				c = rec.Moves[i].Comment
 			}
-			c = pgnComment(c, &n.pl)
+			c = pgnComment(c, n)
 			comment(c)
 			needNumber = c != ""
 			if p := n.parent; p.children[0] == n && len(p.children) > 1 {

@@ -164,3 +164,22 @@ func TestLineAsVariation(t *testing.T) {
 	assert.Equal(t, st.Version, after.Version, "nothing changed")
 	assert.Equal(t, "e4 e5 Nf3 (d4 exd4 Qxd4)", movetext(after.Tree))
 }
+
+// TestDurgTreeRoundTrip: a Durg game's variations (turns with arrivals in
+// them) go out in the PGN and come back as the same tree.
+func TestDurgTreeRoundTrip(t *testing.T) {
+	s := newTestServer(t)
+	st := s.newGame("durg", "")
+	moves := legal(st)
+	require.NotEmpty(t, moves)
+	st = s.play(st, moves[0])
+	reply := legal(st)
+	st = s.play(st, reply[0])
+	st = s.state(200, "POST", "/api/games/"+st.ID+"/move", map[string]any{"move": reply[len(reply)-1], "at": 1})
+	st = s.play(st, legal(st)[0])
+	require.Len(t, st.Tree[1].Vars, 1)
+	_, data := s.do("GET", "/api/games/"+st.ID+"/pgn", nil)
+	back := s.state(201, "POST", "/api/games", map[string]string{"pgn": string(data)})
+	assert.Equal(t, movetext(st.Tree), movetext(back.Tree), string(data))
+	assert.Equal(t, "durg", back.Variant)
+}

@@ -163,7 +163,7 @@ func TestLossOnTime(t *testing.T) {
 	p.waitJS(`document.getElementById("status").textContent.includes("on time")`, "White's flag")
 	p.waitJS(`S.game.verdict.over`, "the server to know the result")
 	expect(t, "status", p.text("#status"), "Game over, 0-1: Black wins on time")
-	pgn := p.pgnNow()
+	pgn := strings.Join(strings.Fields(p.pgnNow()), " ") // lines may break anywhere
 	for _, want := range []string{`[Result "0-1"]`, `[Termination "time forfeit"]`, "Black wins on time} 0-1"} {
 		if !strings.Contains(pgn, want) {
 			t.Fatalf("the PGN lacks %s:\n%s", want, pgn)

@@ -252,6 +252,13 @@ function openEvents() {
     if (st.epoch !== S.game.epoch) forgetSearch();
     S.game = st;
     if (atEnd) S.view = st;
+    if (S.review && S.review.running && st.searching !== "review") {
+      // The review's end: its state holds every score.
+      let done = 0;
+      for (let k = 0; k <= st.plies; k++) if (evalAt(k)) done++;
+      S.review = { done, total: S.review.total, running: false };
+      maybeAnalyse();
+    }
     clockAfterChange();
     serverClock(st);
     save();
@@ -1245,10 +1252,13 @@ const NAGS = { $7: "□", $10: "=", $13: "∞", $14: "+=", $15: "=+", $16: "±",
 function mvHTML(t, mover, ply, current) {
   const cls = `mv${current ? " current" : ""}${ply ? " on" : ""}`;
   let c = t.comment ? fmtComment(t.comment, mover) : "";
-  if (t.clock !== undefined && !(t.comment || "").includes("[%clk")) c = `${c} <span class="clk" title="clock time left">${fmtClock(t.clock)}</span>`.trim();
+
   const glyph = t.glyph ? `<span class="glyph">${escapeHTML(t.glyph)}</span>` : "";
   const nags = (t.nags || []).map((n) => `<span class="nag" title="${n}">${escapeHTML(NAGS[n] || n)}</span>`).join("");
-  return `<span class="${cls}" data-node="${t.id}"${ply ? ` data-ply="${ply}"` : ""} title="${t.uci}">${escapeHTML(t.san)}${glyph}${nags}${c ? ` <span class="c">${c}</span>` : ""}</span>`;
+  // The move's own clock is drawn by CSS from data-clk (a comment's
+  // [%clk] is shown in the comment instead).
+  const clk = t.clock !== undefined && !(t.comment || "").includes("[%clk") ? ` data-clk="${fmtClock(t.clock)}"` : "";
+  return `<span class="${cls}" data-node="${t.id}"${ply ? ` data-ply="${ply}"` : ""}${clk} title="${t.uci}">${escapeHTML(t.san)}${glyph}${nags}${c ? ` <span class="c">${c}</span>` : ""}</span>`;
 }
 
 // enterNode makes the line through a move the active one and shows the move.
