@@ -29,11 +29,9 @@ type node struct {
 }
 
 const (
-	maxNodes    = 20000 // moves in a game's tree, all lines together
-	maxNesting  = 64    // variations within variations, as read from a PGN
-	maxNAGs     = 8     // per move
-	noClock     = -1
-	maxClockArg = 32
+	maxNodes   = 20000 // moves in a game's tree, all lines together
+	maxNesting = 64    // variations within variations, as read from a PGN
+	maxNAGs    = 8     // per move
 )
 
 // end is the node at the end of the active line.
@@ -122,7 +120,7 @@ func (g *game) branch(n int, text string) error {
 }
 
 func newPly(p *board.Position, m board.Move, comment string, byEngine bool, level string) ply {
-	return ply{move: m, uci: p.MoveString(m), san: p.SAN(m), comment: comment, engine: byEngine, level: level, kills: p.KillsBoth(m), clk: noClock}
+	return ply{move: m, uci: p.MoveString(m), san: p.SAN(m), comment: comment, engine: byEngine, level: level, kills: p.KillsBoth(m)}
 }
 
 // find is the node with the id, nil when none.
@@ -398,7 +396,9 @@ func (g *game) readTree(tokens []pgnToken, mainMoves []board.Move) bool {
 
 // addNAG keeps a NAG: $1-$6 as the move's glyph, others as they are.
 func addNAG(pl *ply, nag string) {
-	if nag == "$0" {
+	// Only what a restore takes back ($1-$255), so a page can make the
+	// game again after a server restart.
+	if k, err := strconv.Atoi(strings.TrimPrefix(nag, "$")); err != nil || k < 1 || k > 255 {
 		return
 	}
 	if glyph, ok := nagGlyphs[nag]; ok && pl.glyph == "" {
