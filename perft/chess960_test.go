@@ -17,10 +17,10 @@ import (
 )
 
 // The Chess960 suites: every start position, and the Chess Programming
-// Wiki's 960 positions from games (sources in the files' headers). By
-// default all 960 of each go to depth 4 (3 with -short) and every 32nd to
-// depth 5, about 15 s of CPU; -chess960-depth N takes all of them to depth
-// N (5: about 3 minutes of CPU; 6, the most the files hold: hours).
+// Wiki's 960 positions from games (sources in the files' headers), at the
+// depths startDepth and cpwDepth give (about 4 minutes of CPU without
+// -short); -chess960-depth N takes all of them to depth N (6, the most
+// the files hold: hours).
 var chess960Depth = flag.Int("chess960-depth", 0, "perft depth for all 960 positions of each Chess960 suite (0: the quick default)")
 
 type epdCase struct {
@@ -92,28 +92,40 @@ func checkSuite(t *testing.T, cases []epdCase, depthOf func(i int) int) {
 	require.Empty(t, failures)
 }
 
-func suiteDepth(i int) int {
+// startDepth: the start positions all to depth 5, and without -short
+// every 32nd to depth 6 (about 120M nodes each).
+func startDepth(i int) int {
+	switch {
+	case *chess960Depth > 0:
+		return *chess960Depth
+	case !testing.Short() && i%32 == 0:
+		return 6
+	}
+	return 5
+}
+
+// cpwDepth: the positions from games, whose trees grow faster, to depth
+// 5 (4 with -short).
+func cpwDepth(int) int {
 	switch {
 	case *chess960Depth > 0:
 		return *chess960Depth
 	case testing.Short():
-		return 3
-	case i%32 == 0:
-		return 5
+		return 4
 	}
-	return 4
+	return 5
 }
 
 func TestChess960StartPositions(t *testing.T) {
 	cases := readEPD(t, "testdata/chess960-start.epd")
 	require.Len(t, cases, 960)
-	checkSuite(t, cases, suiteDepth)
+	checkSuite(t, cases, startDepth)
 }
 
 func TestChess960CPWPositions(t *testing.T) {
 	cases := readEPD(t, "testdata/chess960-cpw.epd")
 	require.Len(t, cases, 960)
-	checkSuite(t, cases, suiteDepth)
+	checkSuite(t, cases, cpwDepth)
 }
 
 // The start positions by the standard numbering are the 960 of the suite,
