@@ -31,7 +31,11 @@ func TestSettingsChooseTheEvaluation(t *testing.T) {
 	path := writeNet(t, v, 8)
 	p := New(search.DefaultSettings())
 	pos := v.StartPosition()
-	require.Contains(t, p.Explain(&pos)[len(p.Explain(&pos))-1], "NNUE: none for durg")
+	// Durg's built-in net is its default (an SPRT accepted it); chaturanga
+	// has none yet.
+	require.Contains(t, p.Explain(&pos)[len(p.Explain(&pos))-1], "durg net 1318x128->1")
+	cpos := board.Chaturanga().StartPosition()
+	require.Contains(t, p.Explain(&cpos)[len(p.Explain(&cpos))-1], "NNUE: none for chaturanga")
 	s := p.Settings()
 	s.EvalFile = path
 	p.Configure(s)

@@ -47,15 +47,16 @@ func TestEvalFile(t *testing.T) {
 		require.Contains(t, strings.Join(got, "\n"), reason, file)
 	}
 	s.send("setoption name UCI_Variant value durg", "position startpos", "eval")
-	s.expect("NNUE: none for durg", 5*time.Second) // no built-in durg net on by default
+	l := s.expect("NNUE evaluation", 5*time.Second)
+	require.Contains(t, l[len(l)-1], "durg net 1318x128->1") // the built-in Durg net is its default
 	s.send("setoption name EvalFile value "+durgNet, "isready")
 	got := strings.Join(s.expect("readyok", 5*time.Second), "\n")
 	require.Contains(t, got, "info string EvalFile: durg net 1318x16->1")
 
 	// The net scores durg now: eval shows it, and a search runs with it.
 	s.send("eval")
-	l := s.expect("NNUE evaluation", 5*time.Second)
-	require.Contains(t, l[len(l)-1], "durg net")
+	l = s.expect("NNUE evaluation", 5*time.Second)
+	require.Contains(t, l[len(l)-1], "durg net 1318x16->1")
 	s.send("go nodes 3000")
 	s.expect("bestmove", 10*time.Second)
 
