@@ -108,6 +108,7 @@ func (s *Server) review(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(context.Background(), maxAnalysis)
 	j, ctx := s.startJob(g, jobReview, ctx, len(g.plies))
 	e, epoch, done := g.engine, g.epoch, total-len(todo)
+	doneAtStart := done // the answer's; done is the review goroutine's from here on
 	g.publishJSON("review", reviewEvent{Epoch: epoch, Done: done, Total: total, Finished: len(todo) == 0})
 	g.mu.Unlock()
 	go func() {
@@ -133,7 +134,7 @@ func (s *Server) review(w http.ResponseWriter, r *http.Request) {
 		g.mu.Unlock()
 		close(j.done)
 	}()
-	writeJSON(w, 202, map[string]int{"total": total, "done": done})
+	writeJSON(w, 202, map[string]int{"total": total, "done": doneAtStart})
 }
 
 // scoreEval turns a search score of the side to move into White's view.
