@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
@@ -14,6 +15,17 @@ import (
 func (p *page) movetext() string {
 	p.t.Helper()
 	return evalJS[string](p, `[...document.querySelectorAll("#movelist .no, #movelist .mv, #movelist .gap, #movelist .paren")].map(e => e.textContent.trim()).join(" ")`)
+}
+
+// movetextSoon is the move list once it reads want, or after 10 s what it
+// reads then: a click's request may still be on its way when settle looks.
+func (p *page) movetextSoon(want string) string {
+	p.t.Helper()
+	got := p.movetext()
+	for end := time.Now().Add(10 * time.Second); got != want && time.Now().Before(end); got = p.movetext() {
+		time.Sleep(50 * time.Millisecond)
+	}
+	return got
 }
 
 // nodeOf is the tree id of the move with this SAN (the first one found).
@@ -28,7 +40,21 @@ func (p *page) clickMove(san string) {
 	if id == 0 {
 		p.t.Fatalf("no move %s in the list %q", san, p.movetext())
 	}
-	p.clickButton(fmt.Sprintf(`#movelist [data-node="%d"]`, id))
+	// The list is drawn again when an event arrives, and a click on the
+	// element it replaced is lost: click until the move is the one shown.
+	sel := fmt.Sprintf(`#movelist [data-node="%d"]`, id)
+	for try := 0; ; try++ {
+		p.clickButton(sel)
+		shown := fmt.Sprintf(`document.querySelector(%q)?.classList.contains("current")`, sel)
+		for end := time.Now().Add(2 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+			if evalJS[bool](p, `!!(`+shown+`)`) {
+				return
+			}
+		}
+		if try == 4 {
+			p.t.Fatalf("a click on %s never showed it", san)
+		}
+	}
 }
 
 func (p *page) key(k string) {
@@ -93,8 +119,10 @@ func TestVariationTree(t *testing.T) {
 
 	// Promote Bc4's line to the main line.
 	p.clickMove("Nf6")
+	// The button acts on the move shown: only once the page shows Nf6.
+	p.waitJS(`document.querySelector("#movelist .mv.current")?.firstChild.textContent.trim() === "Nf6" && !document.querySelector("#var-main").disabled`, "Nf6 shown, Main line enabled")
 	p.clickButton("#var-main")
-	expect(t, "promoted", p.movetext(), "1. e4 e5 2. Bc4 … 2. Nf3 Nc6 2. … Nf6 2… Bc5")
+	expect(t, "promoted", p.movetextSoon("1. e4 e5 2. Bc4 … 2. Nf3 Nc6 2. … Nf6 2… Bc5"), "1. e4 e5 2. Bc4 … 2. Nf3 Nc6 2. … Nf6 2… Bc5")
 	expect(t, "still shown", p.text("#movelist .mv.current"), "Nf6")
 
 	// A reload and a server restart keep the tree and the line shown.
