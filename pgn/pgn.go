@@ -283,7 +283,14 @@ func (g *Game) write(b *strings.Builder) error {
 		black = !black
 	}
 	words = append(words, g.Result.String())
+	WriteMovetext(b, words)
+	return nil
+}
 
+// WriteMovetext writes the words of a movetext in lines of at most 79
+// characters (a word longer than that stands alone), then the blank line
+// that ends a game.
+func WriteMovetext(b *strings.Builder, words []string) {
 	col := 0
 	for _, w := range words {
 		if col > 0 && col+1+len(w) > 79 {
@@ -297,5 +304,4 @@ func (g *Game) write(b *strings.Builder) error {
 		col += len(w)
 	}
 	b.WriteString("\n\n")
-	return nil
 }

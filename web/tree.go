@@ -536,19 +536,7 @@ func (g *game) writeTree(rec *pgn.Game) (string, error) {
 	words = append(words, rec.Result.String())
 	var b strings.Builder
 	b.WriteString(head)
-	col := 0
-	for _, w := range words {
-		if col > 0 && col+1+len(w) > 79 {
-			b.WriteByte('\n')
-			col = 0
-		} else if col > 0 {
-			b.WriteByte(' ')
-			col++
-		}
-		b.WriteString(w)
-		col += len(w)
-	}
-	b.WriteString("\n\n")
+	pgn.WriteMovetext(&b, words)
 	return b.String(), nil
 }
 

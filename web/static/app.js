@@ -599,9 +599,9 @@ function loopbackPage() {
   return ["localhost", "127.0.0.1", "[::1]"].includes(location.hostname) || location.hostname.startsWith("127.");
 }
 
-async function resign() {
-  const b = $("resign");
-  // Two clicks, so a slip does not lose the game.
+// secondClick: resigning takes two clicks within 4 s, so a slip does not
+// lose the game; the first arms the button, the second says go.
+function secondClick(b) {
   if (!b.dataset.armed) {
     b.dataset.armed = "1";
     b.textContent = "Click again to resign";
@@ -609,10 +609,15 @@ async function resign() {
       delete b.dataset.armed;
       b.textContent = "Resign";
     }, 4000);
-    return;
+    return false;
   }
   delete b.dataset.armed;
   b.textContent = "Resign";
+  return true;
+}
+
+async function resign() {
+  if (!secondClick($("resign"))) return;
   try {
     setGame(await gameApi("POST", "/result", { result: S.shared.seat === "white" ? "0-1" : "1-0", termination: "normal" }));
   } catch (e) {
@@ -623,18 +628,7 @@ async function resign() {
 // resignGame resigns this browser's own game: the player's side against
 // the engine, else the side to move. Two clicks, as in a shared game.
 async function resignGame() {
-  const b = $("resign-game");
-  if (!b.dataset.armed) {
-    b.dataset.armed = "1";
-    b.textContent = "Click again to resign";
-    setTimeout(() => {
-      delete b.dataset.armed;
-      b.textContent = "Resign";
-    }, 4000);
-    return;
-  }
-  delete b.dataset.armed;
-  b.textContent = "Resign";
+  if (!secondClick($("resign-game"))) return;
   const side = engineSide() ? (engineSide() === "white" ? "black" : "white") : S.game.side;
   clearError();
   try {
