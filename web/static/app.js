@@ -1208,8 +1208,15 @@ function renderMoves() {
     el.addEventListener("click", () => (el.dataset.ply ? goto(parseInt(el.dataset.ply, 10)) : enterNode(parseInt(el.dataset.node, 10))));
   }
   renderTreeTools(cur);
-  // Bring the current move into the list's view by scrolling the list
-  // alone: scrollIntoView would scroll the page too (on a phone, every move).
+  followCurrent(list);
+}
+
+// followCurrent keeps the move shown in the list's view by scrolling the
+// list alone (scrollIntoView would scroll the page too: on a phone, every
+// move). A move at the list's edge or beyond it is brought to the middle,
+// so the moves around it show too; on a wide screen the list stands in the
+// window beside the board (style.css), so the move is in view there.
+function followCurrent(list) {
   const curEl = list.querySelector(".current");
   if (!curEl) {
     list.scrollTop = 0;
@@ -1217,8 +1224,10 @@ function renderMoves() {
   }
   const lr = list.getBoundingClientRect();
   const cr = curEl.getBoundingClientRect();
-  if (cr.top < lr.top) list.scrollTop -= lr.top - cr.top;
-  else if (cr.bottom > lr.bottom) list.scrollTop += cr.bottom - lr.bottom;
+  const edge = Math.min(cr.height, lr.height / 4);
+  if (cr.top < lr.top + edge || cr.bottom > lr.bottom - edge) {
+    list.scrollTop += cr.top + cr.height / 2 - (lr.top + lr.height / 2);
+  }
 }
 
 // varHTML is a variation inline: "3... c5 4. Nf3 (4. c3 d5) 4... d6".
@@ -1769,7 +1778,10 @@ function wire() {
     else if (e.key === "Escape") {
       resetSelection();
       render();
-    }
+    } else return;
+    // These keys step through the game; the browser would scroll the
+    // page by them too (End to its bottom), moving what is in view.
+    e.preventDefault();
   });
   $("set-fen").addEventListener("click", async () => {
     $("fen-error").textContent = "";

@@ -1,0 +1,180 @@
+package e2e
+
+// The last items of issue 31: the move list keeps the move shown in view
+// on a laptop without the page scrolling.
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// longPGN is Kasparov-Topalov, Wijk aan Zee 1999, with two variations:
+// long enough that its move list scrolls in every layout. Its result is
+// left open so the game can be played on.
+const longPGN = `[Event "Hoogovens"]
+[White "Kasparov"]
+[Black "Topalov"]
+[Result "*"]
+
+1. e4 d6 2. d4 Nf6 3. Nc3 g6 4. Be3 Bg7 5. Qd2 c6 6. f3 b5 7. Nge2 Nbd7 8. Bh6 Bxh6 9. Qxh6 Bb7 10. a3 e5 11. O-O-O Qe7 12. Kb1 a6 13. Nc1 O-O-O 14. Nb3 exd4 15. Rxd4 c5 16. Rd1 Nb6 17. g3 Kb8 18. Na5 Ba8 19. Bh3 d5 20. Qf4+ Ka7 21. Rhe1 d4 22. Nd5 Nbxd5 23. exd5 Qd6 24. Rxd4 cxd4 25. Re7+ Kb6 (25... Qxe7 26. Qxd4+ Kb8 27. Qb6+ Bb7 28. Nc6+ Ka8 29. Qa7#) 26. Qxd4+ Kxa5 27. b4+ Ka4 28. Qc3 Qxd5 29. Ra7 Bb7 30. Rxb7 Qc4 31. Qxf6 Kxa3 (31... Qd5 32. Ra7) 32. Qxa6+ Kxb4 33. c3+ Kxc3 34. Qa1+ Kd2 35. Qb2+ Kd1 36. Bf1 Rd2 37. Rd7 Rxd7 38. Bxc4 bxc4 39. Qxh8 Rd3 40. Qa8 c3 41. Qa4+ Ke1 42. f4 f5 43. Kc1 Rd2 44. Qa7 *
+`
+
+// currentMoveSeen says why the move shown is not visible in the move
+// list and the window ("" when it is): the list draws it, it lies inside
+// the list's own box and inside the window, and it is what the browser
+// finds at its middle (nothing covers or clips it).
+func (p *page) currentMoveSeen() string {
+	p.t.Helper()
+	return evalJS[string](p, `(() => {
+		const c = document.querySelector("#movelist .mv.current");
+		if (!c) return S.view.ply === 0 ? "" : "no current move in the list";
+		const r = c.getBoundingClientRect(), l = document.getElementById("movelist").getBoundingClientRect();
+		const where = "the move " + c.textContent.trim() + " at " + Math.round(r.top) + "-" + Math.round(r.bottom) +
+			" (list " + Math.round(l.top) + "-" + Math.round(l.bottom) + ", window 0-" + innerHeight + ")";
+		if (r.top < l.top - 1 || r.bottom > l.bottom + 1) return where + " is outside the list's box";
+		if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth) return where + " is outside the window";
+		const e = document.elementFromPoint(r.left + Math.min(r.width / 2, 12), r.top + r.height / 2);
+		if (!e || !c.contains(e)) return where + " is covered by " + (e ? e.tagName + "#" + e.id : "nothing");
+		return "";
+	})()`)
+}
+
+// seesCurrentMove fails the test when the move shown is out of view or
+// the page has scrolled.
+func (p *page) seesCurrentMove(after string) {
+	p.t.Helper()
+	// The list is drawn as the page's state arrives: give it a moment.
+	why := p.currentMoveSeen()
+	for end := time.Now().Add(3 * time.Second); why != "" && time.Now().Before(end); why = p.currentMoveSeen() {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if why != "" {
+		p.t.Fatalf("after %s: %s", after, why)
+	}
+	if y := evalJS[float64](p, `window.scrollY`); y != 0 {
+		p.t.Fatalf("after %s the page scrolled to %v", after, y)
+	}
+}
+
+// playFirstLegal plays the first legal move of the position shown by two
+// clicks on the board.
+func (p *page) playFirstLegal() string {
+	p.t.Helper()
+	uci := evalJS[string](p, `(() => { const g = S.view.turns[0]; const from = Object.keys(g.moves)[0]; return g.moves[from][0].uci; })()`)
+	ply := evalJS[int](p, `S.view.ply`)
+	p.click(uci[:2])
+	p.click(uci[2:4])
+	p.waitJS(fmt.Sprintf(`S.view.ply === %d && S.view.lastMove && S.view.lastMove.uci === %q`, ply+1, uci), "the move "+uci)
+	return uci
+}
+
+// Issue 31, 7: on a 1366x768 laptop the move list keeps the move shown in
+// view through the keys, the buttons, clicks on moves and new moves, with
+// the analysis panel open and the game record unfolded above it, and the
+// page itself never scrolls; the status, the Durg Mantri prompt and an
+// error stay in view there and on a 390x700 phone.
+func TestMoveListFollowsTheGame(t *testing.T) {
+	_, p := openBoardAt(t, "chess", 1366, 768)
+	p.exec(`document.getElementById("position").open = true`)
+	p.run(chromedp.SetValue(chromedp.CSS("#pgn-text"), longPGN))
+	p.clickButton("#load-pgn")
+	p.waitJS(`S.game.plies === 87`, "the game loaded")
+	p.run(chromedp.SetValue(chromedp.CSS("#review-depth"), "2"))
+	p.clickButton("#review-start")
+	p.waitJS(`S.review && !S.review.running && S.review.done === 88`, "the evaluation graph")
+	// Live analysis with three lines, as one studies a game.
+	p.choose("#multipv", "3")
+	p.run(chromedp.Click(chromedp.CSS("#analyse")))
+	p.waitJS(`document.querySelectorAll("#lines li").length === 3`, "three analysis lines")
+	// Whatever a click on a button below the fold scrolled, a person
+	// starts from the top of the page.
+	p.exec(`window.scrollTo(0, 0)`)
+	p.key(kb.End)
+	p.seesCurrentMove("End")
+	p.key(kb.Home)
+	p.seesCurrentMove("Home")
+	for i := 0; i < 3; i++ {
+		p.key(kb.ArrowRight)
+		p.seesCurrentMove("a step forward")
+	}
+	p.key(kb.ArrowDown)
+	p.seesCurrentMove("the down arrow (the end)")
+	for i := 0; i < 6; i++ {
+		p.key(kb.ArrowLeft)
+		p.seesCurrentMove("a step back")
+	}
+	p.key(kb.ArrowUp)
+	p.seesCurrentMove("the up arrow (the start)")
+	// The buttons: to the end and back through the game.
+	p.clickButton("#last")
+	p.seesCurrentMove("the button >|")
+	for i := 0; i < 30; i++ {
+		p.clickButton("#prev")
+		p.seesCurrentMove(fmt.Sprintf("the button < (%d)", i+1))
+	}
+	// A click on a move shown, then on a variation's move (another line).
+	p.clickMove("Kxa3")
+	p.seesCurrentMove("a click on 31... Kxa3")
+	p.clickMove("Qxe7")
+	p.seesCurrentMove("a click on 25... Qxe7 (a variation)")
+	p.key(kb.End)
+	p.seesCurrentMove("End of the variation")
+	p.clickMove("Qa7")
+	p.seesCurrentMove("a click on 44. Qa7")
+	// New moves at the end, by clicks on the board.
+	for i := 0; i < 4; i++ {
+		uci := p.playFirstLegal()
+		p.seesCurrentMove("the new move " + uci)
+	}
+	// A move at an earlier ply starts a variation there; it is shown.
+	p.key(kb.Home)
+	for i := 0; i < 10; i++ {
+		p.key(kb.ArrowRight)
+	}
+	uci := p.playFirstLegal()
+	p.seesCurrentMove("a variation from move 6: " + uci)
+	p.run(chromedp.Click(chromedp.CSS("#analyse")))
+	p.settle()
+
+	// The messages under the board stand in the window, on this laptop
+	// and on a phone, with the Durg Mantri's prompt and an error.
+	for _, size := range []struct {
+		w, h   int64
+		mobile bool
+	}{{1366, 768, false}, {390, 700, true}} {
+		var opts []chromedp.EmulateViewportOption
+		if size.mobile {
+			opts = append(opts, chromedp.EmulateMobile)
+		}
+		_, q := openBoardAt(t, "durg", size.w, size.h, opts...)
+		q.choose("#mode", "humans")
+		q.setUp("1r2k4/ppp1ppppp/4d4/9/9/9/1D7/PPPPP1PPP/4K4[B] w - - 0 1 5/0")
+		q.exec(`document.getElementById("position").open = false; window.scrollTo(0, 0)`)
+		if !strings.Contains(q.text("#prompt"), "Mantri arrives first") {
+			t.Fatalf("prompt %q", q.text("#prompt"))
+		}
+		q.typeMove("e3")
+		if !strings.Contains(q.text("#error"), "Mantri must arrive first") {
+			t.Fatalf("error %q", q.text("#error"))
+		}
+		q.exec(`window.scrollTo(0, 0)`)
+		for _, sel := range []string{"#status", "#prompt", "#error", "#board"} {
+			if !q.inView(sel) {
+				t.Fatalf("%s is not in view at %dx%d", sel, size.w, size.h)
+			}
+		}
+		// A move (an arrival and a Sipahi's step) does not scroll the page.
+		q.click("d1")
+		q.movesWithoutScrolling("e2e3")
+		for _, sel := range []string{"#status", "#prompt", "#error"} {
+			if !q.inView(sel) {
+				t.Fatalf("%s is not in view at %dx%d after a move", sel, size.w, size.h)
+			}
+		}
+	}
+}
