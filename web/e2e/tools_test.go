@@ -1,14 +1,19 @@
 package e2e
 
 // The last items of issue 31: the move list keeps the move shown in view
-// on a laptop without the page scrolling.
+// on a laptop without the page scrolling, and Copy PGN and Copy FEN (with
+// the selected-text fallback where the clipboard API is missing).
 
 import (
+	"context"
 	"fmt"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -177,4 +182,102 @@ func TestMoveListFollowsTheGame(t *testing.T) {
 			}
 		}
 	}
+}
+
+// allowClipboard lets the page at origin read the clipboard (writing needs
+// no permission after a click), so the test can read what was copied.
+func (p *page) allowClipboard(origin string) {
+	p.t.Helper()
+	for _, name := range []string{"clipboard-read", "clipboard-write"} {
+		p.run(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+			_, err := cdp.Call(ctx, chromedp.FromContext(ctx).Browser, cdpbrowser.SetPermission, cdpbrowser.SetPermissionParams{
+				Permission: &cdpbrowser.PermissionDescriptor{Name: name}, Setting: cdpbrowser.PermissionSettingGranted, Origin: origin})
+			return err
+		}))
+	}
+}
+
+// clipboardText is what the browser's clipboard holds.
+func (p *page) clipboardText() string {
+	p.t.Helper()
+	return evalJS[string](p, `navigator.clipboard.readText()`, chromedp.EvalAwaitPromise)
+}
+
+// Issue 31, 8: Copy PGN puts the game's PGN, variations and all, as
+// Download PGN gives it, on the clipboard, and Copy FEN the position
+// shown, each saying so; where the clipboard API is missing (a plain http
+// page on a network address) the text stands selected in a text box.
+func TestCopyPGNAndFEN(t *testing.T) {
+	own, p := openBoard(t, "chess")
+	ou, err := url.Parse(own.url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.allowClipboard(ou.Scheme + "://" + ou.Host)
+	p.exec(`document.getElementById("position").open = true`)
+	p.run(chromedp.SetValue(chromedp.CSS("#pgn-text"), reviewPGN))
+	p.clickButton("#load-pgn")
+	p.exec(`document.getElementById("position").open = false`)
+	p.clickMove("Nc3")
+	if !p.visible("#copy-pgn") || !p.visible("#copy-fen") {
+		t.Fatal("no Copy PGN and Copy FEN buttons in view without unfolding anything")
+	}
+	p.clickButton("#copy-pgn")
+	p.waitJS(`/PGN copied/.test(document.getElementById("copy-note").textContent)`, "the PGN copied")
+	want := p.pgnNow()
+	got := p.clipboardText()
+	expect(t, "the PGN on the clipboard", got, want)
+	for _, v := range []string{"( 3... Nf6 4. Ng5", "( 5... Nxd5?!", "9. d5 $14"} {
+		if !strings.Contains(strings.Join(strings.Fields(got), " "), v) {
+			t.Fatalf("the copied PGN lacks %q:\n%s", v, got)
+		}
+	}
+	p.clickButton("#copy-fen")
+	p.waitJS(`/FEN copied/.test(document.getElementById("copy-note").textContent)`, "the FEN copied")
+	expect(t, "the FEN on the clipboard (the position shown)", p.clipboardText(), evalJS[string](p, `S.view.fen`))
+	expect(t, "the position shown is 7. Nc3's", evalJS[int](p, `S.view.ply`), 13)
+	// The note goes away.
+	p.waitJS(`document.getElementById("copy-note").textContent === ""`, "the note to go")
+
+	// A plain http page on this machine's network address has no
+	// clipboard API: the PGN stands selected in a text box instead.
+	srv := startServer(t, "0.0.0.0:0", "chess")
+	u, err := url.Parse(srv.url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := networkAddress()
+	q := p.another()
+	q.run(chromedp.Navigate(fmt.Sprintf("http://%s:%s/", addr, u.Port())))
+	q.settle()
+	if addr == "127.0.0.1" {
+		t.Log("no network address: the clipboard API is taken away instead")
+		q.exec(`Object.defineProperty(Navigator.prototype, "clipboard", {get: () => undefined, configurable: true})`)
+	} else {
+		expect(t, "a network address is no secure context", evalJS[bool](q, `window.isSecureContext`), false)
+	}
+	expect(t, "no clipboard API", evalJS[bool](q, `!navigator.clipboard`), true)
+	q.choose("#mode", "humans")
+	q.typeMove("e4")
+	q.typeMove("c5")
+	q.clickButton("#copy-pgn")
+	q.waitJS(`document.getElementById("copy-note").textContent !== ""`, "the note")
+	sel := evalJS[struct {
+		Shown    bool   `json:"shown"`
+		Focused  bool   `json:"focused"`
+		Selected string `json:"selected"`
+		Note     string `json:"note"`
+	}](q, `(() => { const a = document.getElementById("copy-area"); return {shown: !a.hidden && a.getBoundingClientRect().height > 0,
+		focused: document.activeElement === a, selected: a.value.slice(a.selectionStart, a.selectionEnd), note: document.getElementById("copy-note").textContent}; })()`)
+	if !sel.Shown || !sel.Focused {
+		t.Fatalf("the fallback text box: shown %v, focused %v", sel.Shown, sel.Focused)
+	}
+	expect(t, "the PGN selected", sel.Selected, q.pgnNow())
+	if !strings.Contains(sel.Note, "PGN") {
+		t.Fatalf("the note %q", sel.Note)
+	}
+	q.clickButton("#copy-fen")
+	q.waitJS(`document.getElementById("copy-area").value === S.view.fen`, "the FEN in the box")
+	expect(t, "the FEN selected", evalJS[string](q, `(() => { const a = document.getElementById("copy-area"); return a.value.slice(a.selectionStart, a.selectionEnd); })()`),
+		evalJS[string](q, `S.view.fen`))
 }

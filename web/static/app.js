@@ -704,6 +704,64 @@ function renderShare() {
     : "";
 }
 
+// ---------------------------------------------------------------- copying
+
+// copyText puts text on the clipboard and says so. A page the browser
+// offers no clipboard (plain http at a network address is no secure
+// context), or whose write it refuses, shows the text selected in a box
+// under the list instead, tries the browser's own copy command on it, and
+// leaves it there for Ctrl+C until the box loses the focus.
+async function copyText(text, what) {
+  const area = $("copy-area");
+  if (navigator.clipboard && navigator.clipboard.writeText) {
+    try {
+      await navigator.clipboard.writeText(text);
+      area.hidden = true;
+      copyNote(`${what} copied`, 2500);
+      return;
+    } catch (e) {
+      /* the box below */
+    }
+  }
+  area.value = text;
+  area.hidden = false;
+  area.focus();
+  area.setSelectionRange(0, text.length);
+  let done = false;
+  try {
+    done = document.execCommand("copy");
+  } catch (e) {
+    done = false;
+  }
+  copyNote(done ? `${what} copied (it stands selected below)` : `Press Ctrl+C to copy the ${what} selected below`);
+}
+
+// copyPGN copies the game as Download PGN writes it: the whole tree with
+// its variations, comments, NAGs and clock times.
+async function copyPGN() {
+  clearError();
+  busy(+1);
+  try {
+    const r = await fetch(gamePath("/pgn"));
+    const text = await r.text();
+    if (!r.ok) throw new Error(text || `${r.status} ${r.statusText}`);
+    await copyText(text, "PGN");
+  } catch (e) {
+    showError(e);
+  } finally {
+    busy(-1);
+  }
+}
+
+let copyTimer = null;
+
+// copyNote says what was copied, for ms when given (else until the next).
+function copyNote(text, ms) {
+  clearTimeout(copyTimer);
+  $("copy-note").textContent = text;
+  if (ms) copyTimer = setTimeout(() => ($("copy-note").textContent = ""), ms);
+}
+
 // ---------------------------------------------------------------- clock
 
 function initClock() {
@@ -1795,16 +1853,11 @@ function wire() {
       $("fen-error").textContent = e.message;
     }
   });
-  $("copy-fen").addEventListener("click", async () => {
-    const fen = S.view.fen;
-    try {
-      await navigator.clipboard.writeText(fen);
-      $("fen-error").textContent = "FEN copied.";
-    } catch (e) {
-      $("fen").value = fen;
-      $("fen").select();
-      $("fen-error").textContent = "Select and copy the FEN above.";
-    }
+  $("copy-fen").addEventListener("click", () => copyText(S.view.fen, "FEN"));
+  $("copy-pgn").addEventListener("click", copyPGN);
+  $("copy-area").addEventListener("blur", () => {
+    $("copy-area").hidden = true;
+    copyNote("");
   });
   $("pgn-file").addEventListener("change", async () => {
     const f = $("pgn-file").files[0];
