@@ -1,8 +1,9 @@
 package e2e
 
 // The last items of issue 31: the move list keeps the move shown in view
-// on a laptop without the page scrolling, and Copy PGN and Copy FEN (with
-// the selected-text fallback where the clipboard API is missing).
+// on a laptop without the page scrolling, Copy PGN and Copy FEN (with the
+// selected-text fallback where the clipboard API is missing), and the
+// move and capture sounds with their switch.
 
 import (
 	"context"
@@ -280,4 +281,75 @@ func TestCopyPGNAndFEN(t *testing.T) {
 	q.waitJS(`document.getElementById("copy-area").value === S.view.fen`, "the FEN in the box")
 	expect(t, "the FEN selected", evalJS[string](q, `(() => { const a = document.getElementById("copy-area"); return a.value.slice(a.selectionStart, a.selectionEnd); })()`),
 		evalJS[string](q, `S.view.fen`))
+}
+
+// sounds is how many move and capture sounds the page has played (each
+// counted when the audio clock has played it to its end).
+func (p *page) sounds() (int, int) {
+	p.t.Helper()
+	s := evalJS[[]int](p, `[+(document.body.dataset.soundMove || 0), +(document.body.dataset.soundCapture || 0)]`)
+	return s[0], s[1]
+}
+
+// waitSounds waits until the page has played this many sounds.
+func (p *page) waitSounds(move, capture int, after string) {
+	p.t.Helper()
+	m, c := p.sounds()
+	for end := time.Now().Add(5 * time.Second); (m != move || c != capture) && time.Now().Before(end); m, c = p.sounds() {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if m != move || c != capture {
+		p.t.Fatalf("after %s: %d move and %d capture sounds, want %d and %d", after, m, c, move, capture)
+	}
+}
+
+// Issue 31, 9: a move plays a short sound and a capture another (Web
+// Audio, counted by the page when played), the engine's moves too; the
+// Sound switch (on at first) turns them off, and the browser remembers it.
+func TestMoveSounds(t *testing.T) {
+	_, p := openBoard(t, "chess")
+	expect(t, "Sound on at first", evalJS[bool](p, `document.getElementById("sound").checked`), true)
+	p.choose("#mode", "humans")
+	p.click("e2")
+	p.click("e4")
+	p.waitSounds(1, 0, "1. e4")
+	p.click("d7")
+	p.click("d5")
+	p.waitSounds(2, 0, "1... d5")
+	p.click("e4")
+	p.click("d5")
+	p.waitSounds(2, 1, "2. exd5 (a capture)")
+	expect(t, "the last sound", p.attr("body", "data-sound-last"), "capture")
+	// The engine's answer sounds too.
+	p.choose("#tc-kind", "depth")
+	p.run(chromedp.SetValue(chromedp.CSS("#depth"), "1"))
+	p.choose("#mode", "white") // the engine plays Black's move at once
+	p.waitJS(`S.game.plies === 4 && !S.thinking`, "the engine's move")
+	p.waitJS(`+document.body.dataset.soundMove + +document.body.dataset.soundCapture === 4`, "the sound of the engine's move")
+	m, c := p.sounds()
+	if m+c != 4 {
+		t.Fatalf("after the engine's move: %d move and %d capture sounds, want 4 in all", m, c)
+	}
+
+	// Off: moves are silent, and stay so after a reload.
+	p.clickButton("#sound")
+	expect(t, "Sound off", evalJS[bool](p, `document.getElementById("sound").checked`), false)
+	expect(t, "remembered", evalJS[string](p, `localStorage.getItem("senapati.sound")`), "off")
+	p.choose("#mode", "humans")
+	p.playFirstLegal()
+	time.Sleep(500 * time.Millisecond)
+	if m2, c2 := p.sounds(); m2 != m || c2 != c {
+		t.Fatalf("Sound off, yet a sound: %d and %d", m2, c2)
+	}
+	p.run(chromedp.Reload())
+	p.settle()
+	expect(t, "Sound off after a reload", evalJS[bool](p, `document.getElementById("sound").checked`), false)
+	p.playFirstLegal()
+	time.Sleep(500 * time.Millisecond)
+	expect(t, "no sound after the reload", fmt.Sprint(p.sounds()), "0 0")
+	// On again.
+	p.clickButton("#sound")
+	expect(t, "remembered on", evalJS[string](p, `localStorage.getItem("senapati.sound")`), "on")
+	p.playFirstLegal()
+	p.waitSounds(1, 0, "a move with Sound on again")
 }
