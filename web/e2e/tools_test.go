@@ -353,3 +353,58 @@ func TestMoveSounds(t *testing.T) {
 	p.playFirstLegal()
 	p.waitSounds(1, 0, "a move with Sound on again")
 }
+
+// TestGameRecordLayouts: the board with the move list, Copy PGN, Copy FEN
+// and the Sound switch on a phone (390x700), a laptop (1366x768) and a
+// large screen (1920x1080): a long game at 25... Kb6 with live analysis
+// (not on the phone); on the laptop and the large screen the move shown,
+// the buttons and the switch stand in the window beside the board, and
+// nothing is wider than the window. With SENAPATI_SHOTS set, a screenshot
+// of each (record-phone.png and, scrolled to the moves, record-phone-moves.png;
+// record-laptop.png, record-desktop.png).
+func TestGameRecordLayouts(t *testing.T) {
+	for _, size := range []struct {
+		name string
+		w, h int64
+	}{{"phone", 390, 700}, {"laptop", 1366, 768}, {"desktop", 1920, 1080}} {
+		t.Run(size.name, func(t *testing.T) {
+			var opts []chromedp.EmulateViewportOption
+			if size.name == "phone" {
+				opts = append(opts, chromedp.EmulateMobile)
+			}
+			_, p := openBoardAt(t, "chess", size.w, size.h, opts...)
+			p.exec(`document.getElementById("position").open = true`)
+			p.run(chromedp.SetValue(chromedp.CSS("#pgn-text"), longPGN))
+			p.clickButton("#load-pgn")
+			p.exec(`document.getElementById("position").open = false; document.getElementById("settings").open = false`)
+			p.clickMove("Kb6")
+			if size.name != "phone" {
+				p.choose("#multipv", "2")
+				p.run(chromedp.Click(chromedp.CSS("#analyse")))
+				p.waitJS(`document.querySelectorAll("#lines li").length === 2 && S.lines[0].depth >= 8`, "two analysis lines")
+			}
+			p.clickButton("#copy-pgn")
+			p.waitJS(`/PGN copied/.test(document.getElementById("copy-note").textContent)`, "the PGN copied")
+			p.exec(`window.scrollTo(0, 0)`)
+			wide := evalJS[bool](p, `document.scrollingElement.scrollWidth > window.innerWidth`)
+			expect(t, "nothing wider than the window", wide, false)
+			if size.name != "phone" {
+				p.seesCurrentMove("25... Kb6 clicked")
+				for _, sel := range []string{"#copy-pgn", "#copy-fen", "#sound-switch", "#status", "#board"} {
+					if !p.inView(sel) {
+						t.Fatalf("%s is not in view", sel)
+					}
+				}
+			}
+			p.viewShot(fmt.Sprintf("record-%s.png", size.name))
+			if size.name == "phone" {
+				p.exec(`document.getElementById("moves-panel").scrollIntoView()`)
+				p.viewShot("record-phone-moves.png")
+			}
+			if size.name != "phone" {
+				p.run(chromedp.Click(chromedp.CSS("#analyse")))
+				p.settle()
+			}
+		})
+	}
+}
