@@ -383,6 +383,10 @@ func TestGameRecordLayouts(t *testing.T) {
 				p.run(chromedp.Click(chromedp.CSS("#analyse")))
 				p.waitJS(`document.querySelectorAll("#lines li").length === 2 && S.lines[0].depth >= 8`, "two analysis lines")
 			}
+			// (A click waits for its button to be there: without one, fail now.)
+			if !p.visible("#copy-pgn") || !p.visible("#sound-switch") {
+				t.Fatal("no Copy PGN button or Sound switch")
+			}
 			p.clickButton("#copy-pgn")
 			p.waitJS(`/PGN copied/.test(document.getElementById("copy-note").textContent)`, "the PGN copied")
 			p.exec(`window.scrollTo(0, 0)`)
