@@ -139,3 +139,14 @@ func readAll(f *os.File, size int64) ([]byte, func() error, error) {
 	}
 	return b, nil, nil
 }
+
+// Load opens and checks every table found now, instead of at its first
+// probe: an unreadable or damaged file is an error here.
+func (tb *Tablebase) Load() error {
+	for _, name := range tb.Tables() {
+		if _, err := tb.table(name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
