@@ -240,6 +240,13 @@ type Adjudication struct {
 	MaxMoves        int
 }
 
+// Tablebases is the Syzygy adjudication: -tb, -tbpieces, -tbignore50.
+type Tablebases struct {
+	Paths    string // directories of Syzygy WDL tables, separated as in PATH; "": none
+	Pieces   int    // adjudicate positions of at most this many pieces; 0: the largest table's
+	Ignore50 bool   // cursed wins and blessed losses count as wins and losses
+}
+
 // Opening policies: when the schedule moves on to the next opening.
 const (
 	policyDefault   = "default"   // every Repeat games of a pairing, the same for every pairing
@@ -279,6 +286,7 @@ type Config struct {
 	Openings     OpeningConfig
 	Seed         uint64
 	Adjudication Adjudication
+	Tablebases   Tablebases
 	SPRT         *SPRT
 	PGNOut       string
 	PGNMin       bool
@@ -599,6 +607,18 @@ func ParseArgs(args []string) (*Config, error) {
 			err = parseDraw(vals, &cfg.Adjudication)
 		case "resign":
 			err = parseResign(vals, &cfg.Adjudication)
+		case "tb":
+			if v, err = one(); err == nil && v == "" {
+				err = fmt.Errorf("-tb needs the directories of the Syzygy tables")
+			}
+			cfg.Tablebases.Paths = v
+		case "tbpieces":
+			if v, err = one(); err == nil {
+				cfg.Tablebases.Pieces, err = intArg(name, "", v, 3)
+			}
+		case "tbignore50":
+			err = none()
+			cfg.Tablebases.Ignore50 = true
 		case "sprt":
 			cfg.SPRT, err = parseSPRT(vals)
 		case "pgnout":
@@ -671,6 +691,9 @@ func ParseArgs(args []string) (*Config, error) {
 		return cfg, checkMergeArgs(args)
 	}
 	if err := checkFRCOpenings(cfg); err != nil {
+		return nil, err
+	}
+	if err := checkTablebase(cfg); err != nil {
 		return nil, err
 	}
 	if err := checkBook(cfg, bookDepth); err != nil {
@@ -829,6 +852,23 @@ func parseOpenings(vals []string, o *OpeningConfig) error {
 	}
 	if o.Kind != openingsFile && o.File != "" {
 		return fmt.Errorf("-openings %s takes no file=", vals[0])
+	}
+	return nil
+}
+
+// checkTablebase refuses -tbpieces and -tbignore50 without -tb, and -tb
+// in a game Syzygy tables do not cover (they are chess tables; Chess960
+// positions without castling rights are chess positions). The directories
+// are read when the match starts (openTablebase).
+func checkTablebase(cfg *Config) error {
+	tb := cfg.Tablebases
+	switch {
+	case tb.Paths == "" && tb.Pieces > 0:
+		return fmt.Errorf("-tbpieces needs -tb PATHS")
+	case tb.Paths == "" && tb.Ignore50:
+		return fmt.Errorf("-tbignore50 needs -tb PATHS")
+	case tb.Paths != "" && cfg.Variant != board.Chess() && cfg.Variant != board.Chess960():
+		return fmt.Errorf("-tb: Syzygy tables are chess tables; -variant %s has none (use -tb with chess or fischerandom)", cfg.Variant.Name())
 	}
 	return nil
 }

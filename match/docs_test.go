@@ -58,7 +58,7 @@ func TestEveryFlagIsDocumented(t *testing.T) {
 	require.NoError(t, err)
 	rows := map[string]string{} // flag: the example of its row
 	row := regexp.MustCompile("(?m)^\\| (`-[^|]*) \\| .* \\| `([^`]*)` \\|$")
-	name := regexp.MustCompile("`-([a-z-]+)`")
+	name := regexp.MustCompile("`-([a-z0-9-]+)`")
 	for _, m := range row.FindAllStringSubmatch(string(doc), -1) {
 		names := name.FindAllStringSubmatch(m[1], -1)
 		require.NotEmpty(t, names, m[0])

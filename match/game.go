@@ -9,6 +9,7 @@ import (
 
 	"senapati/board"
 	"senapati/pgn"
+	"senapati/syzygy"
 )
 
 // PGN Termination tag values.
@@ -125,6 +126,59 @@ func (a *adjudicator) afterMove(mover board.Color, score int, hasScore bool, pli
 		return board.Draw, fmt.Sprintf("Draw by adjudication: %d moves played", a.MaxMoves)
 	}
 	return board.Ongoing, ""
+}
+
+// tablebaseReason is cutechess-cli's word for a Syzygy adjudication, after
+// "White wins by adjudication: " or "Draw by adjudication: ".
+const tablebaseReason = "SyzygyTB"
+
+// tablebases adjudicates by the -tb tables: a position of at most pieces
+// pieces, without castling rights, whose tables are there. Drawn
+// positions end at once, as do cursed wins and blessed losses (draws by
+// the fifty-move rule; wins and losses with ignore50). A won or lost
+// position ends once the fifty-move counter is zero: a WDL table says the
+// win comes within the fifty-move rule counted from zero, not how far it
+// is, so until the next capture or pawn move the game goes on (with
+// ignore50 it ends at once too).
+type tablebases struct {
+	tb       *syzygy.Tablebase
+	pieces   int
+	ignore50 bool
+}
+
+func (a *tablebases) verdict(pos *board.Position) (board.Result, string) {
+	if a == nil || a.tb == nil || pos.Occupied().Count() > a.pieces {
+		return board.Ongoing, ""
+	}
+	v, err := a.tb.Probe(pos)
+	if err != nil { // castling rights, or a table missing
+		return board.Ongoing, ""
+	}
+	return a.decide(v, pos.SideToMove(), pos.HalfmoveClock())
+}
+
+// decide turns a probed value for the side to move into the game's end.
+func (a *tablebases) decide(v syzygy.WDL, side board.Color, halfmoves int) (board.Result, string) {
+	if a.ignore50 {
+		switch v {
+		case syzygy.CursedWin:
+			v = syzygy.Win
+		case syzygy.BlessedLoss:
+			v = syzygy.Loss
+		}
+	}
+	switch v {
+	case syzygy.Win, syzygy.Loss:
+		if halfmoves != 0 && !a.ignore50 {
+			return board.Ongoing, ""
+		}
+		winner := side
+		if v == syzygy.Loss {
+			winner ^= 1
+		}
+		return winFor(winner), colorName(winner) + " wins by adjudication: " + tablebaseReason
+	}
+	return board.Draw, "Draw by adjudication: " + tablebaseReason
 }
 
 // clock is one side's time.
@@ -258,6 +312,7 @@ func pvText(pos *board.Position, pv []string, n pgn.Notation) string {
 type gameSettings struct {
 	variant *board.Variant
 	adj     Adjudication
+	tb      *tablebases // -tb; nil: none
 	stall   time.Duration
 	fields  PGNFields
 	names   []string
@@ -392,6 +447,10 @@ func playGame(ctx context.Context, s *gameSettings, spec *gameSpec, engines [2]*
 		s.live.update(res)
 		if r, reason := judge(game); r != board.Ongoing {
 			res.result, res.reason, res.termination = r, reason, termNormal
+			return res, nil
+		}
+		if r, reason := s.tb.verdict(game.Position()); r != board.Ongoing {
+			res.result, res.reason, res.termination = r, reason, termAdjudicated
 			return res, nil
 		}
 		if r, reason := adj.afterMove(side, t.cp, t.hasScore, len(game.Moves)); r != board.Ongoing {

@@ -38,10 +38,16 @@ func openingsDigest(ops []Opening) string {
 // name, arguments, options, initstr lines and search limits. The engine's
 // command and directory are left out (paths differ between machines), and
 // so is what does not change the games (-concurrency, outputs, margins).
-func settingsDigest(cfg *Config) string {
+func settingsDigest(cfg *Config) string { return digest(settingsText(cfg)) }
+
+// settingsText is what settingsDigest digests.
+func settingsText(cfg *Config) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "variant %s\ngames %d rounds %d repeat %d noswap %t reverse %t gauntlet %t seeds %d policy %s\nadjudication %+v\n",
 		cfg.Variant.Name(), cfg.Games, cfg.Rounds, cfg.Repeat, cfg.NoSwap, cfg.Reverse, cfg.Gauntlet, cfg.Seeds, cfg.Openings.Policy, cfg.Adjudication)
+	if tb := cfg.Tablebases; tb.Paths != "" { // the tables' directories may differ between machines
+		fmt.Fprintf(&b, "tablebases pieces %d ignore50 %t\n", tb.Pieces, tb.Ignore50)
+	}
 	for i, e := range cfg.Engines {
 		opts := slices.Clone(e.Options)
 		slices.SortStableFunc(opts, func(x, y UCIOption) int { return cmp.Compare(strings.ToLower(x.Name), strings.ToLower(y.Name)) })
@@ -49,7 +55,7 @@ func settingsDigest(cfg *Config) string {
 		fmt.Fprintf(&b, "engine %d %q args %q initstr %q options %q tc %d/%v+%v movetime %v depth %d nodes %d\n",
 			i+1, e.Name, e.Args, e.InitStr, opts, tc.Moves, tc.Base, tc.Inc, tc.MoveTime, tc.Depth, tc.Nodes)
 	}
-	return digest(b.String())
+	return b.String()
 }
 
 // mergedGame is one game of a shard's PGN file.

@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"senapati/board"
+	"senapati/syzygy"
 )
 
 // encounter is the games of one pairing, counted from the first engine's view.
@@ -704,6 +705,13 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 	if err != nil {
 		return err
 	}
+	tb, err := openTablebases(cfg.Tablebases, out)
+	if err != nil {
+		return err
+	}
+	if tb != nil {
+		defer tb.tb.Close()
+	}
 	enc, specs, slots, paired := schedule(cfg)
 	total := len(specs)
 	if cfg.Shards > 0 {
@@ -735,6 +743,7 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 		names = append(names, e.Name)
 	}
 	t := newTournament(cfg, out, names)
+	t.settings.tb = tb
 	for _, e := range cfg.Engines {
 		t.settings.tcs = append(t.settings.tcs, e.TC)
 	}
@@ -844,6 +853,33 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 	t.report(false, nil)
 	resume.end(true, out)
 	return t.outputFailed() // the log may have failed in the report
+}
+
+// openTablebases reads -tb's directories and every table in them before
+// the first game, so that a wrong path or a damaged file stops the match
+// at once; nil when there is no -tb.
+func openTablebases(c Tablebases, out *printer) (*tablebases, error) {
+	if c.Paths == "" {
+		return nil, nil
+	}
+	tb, err := syzygy.Open(c.Paths)
+	if err != nil {
+		return nil, fmt.Errorf("-tb %s: %v", c.Paths, err)
+	}
+	if err := tb.Load(); err != nil {
+		tb.Close()
+		return nil, fmt.Errorf("-tb %s: %v", c.Paths, err)
+	}
+	a := &tablebases{tb: tb, pieces: c.Pieces, ignore50: c.Ignore50}
+	if a.pieces == 0 {
+		a.pieces = tb.MaxPieces()
+	}
+	fifty := "cursed wins and blessed losses are draws"
+	if c.Ignore50 {
+		fifty = "cursed wins and blessed losses count as wins and losses (-tbignore50)"
+	}
+	out.line("Syzygy adjudication: %d tables of up to %d pieces, positions of at most %d pieces; %s", len(tb.Tables()), tb.MaxPieces(), a.pieces, fifty)
+	return a, nil
 }
 
 // openings prepares one opening per slot.
@@ -956,6 +992,14 @@ move and every result. Flags follow cutechess-cli and fastchess:
   -draw movenumber=N movecount=N score=CP   adjudicate quiet games drawn
   -resign movecount=N score=CP [twosided=true]   adjudicate lost games
   -maxmoves N            adjudicate a draw after N moves
+  -tb PATHS              adjudicate by Syzygy WDL tables (*.rtbw) in these
+                         directories, separated as in PATH (chess and
+                         fischerandom): a drawn position at once, a won one
+                         once the fifty-move counter is zero
+  -tbpieces N            only positions of at most N pieces (default: the
+                         largest table found)
+  -tbignore50            cursed wins and blessed losses are wins and losses
+                         (by default draws: the fifty-move rule saves them)
   -timemargin MS         overrun allowed before a time forfeit (default 0)
   -stall SECONDS         wait for answers without a clock (default 30;
                          the start-up handshake gets at least 10)
