@@ -256,8 +256,9 @@ func TestSyzygyThreePieceRetrograde(t *testing.T) {
 		if longest > 100 {
 			t.Errorf("%s: a result %d plies away; the solve cannot tell cursed from plain wins", name, longest)
 		}
-		t.Logf("%s: %d positions (both sides to move, both colourings) agree with the solve: %d wins, %d draws, %d losses; longest %d plies",
-			name, counts[Win]+counts[Draw]+counts[Loss], counts[Win], counts[Draw], counts[Loss], longest)
+		n := counts[Win] + counts[Draw] + counts[Loss]
+		t.Logf("%s: %d legal positions (both sides to move), each also with the colours swapped, %d probes agree with the solve: %d wins, %d draws, %d losses; longest %d plies",
+			name, n/2, n, counts[Win], counts[Draw], counts[Loss], longest)
 	}
 }
 
