@@ -19,6 +19,7 @@ type Params struct {
 	LMRBase, LMRDivisor, LMRHistoryDiv           int // late-move reduction: LMRBase/100 + ln d ln n / (LMRDivisor/100), less history/LMRHistoryDiv
 	HistoryBonusPerPly, HistoryBonusMax          int // history bonus of a cutoff: min(HistoryBonusPerPly*depth, HistoryBonusMax)
 	AspirationWindow                             int // first half-width of the root window, cp
+	EffortDepth, EffortShare, EffortScale        int // time: from EffortDepth on, a best move with EffortShare % of the nodes scales the soft target by EffortScale % (101: off)
 }
 
 // DefaultParams are the search's constants as tuned so far.
@@ -31,6 +32,7 @@ func DefaultParams() Params {
 		LMRBase: 75, LMRDivisor: 225, LMRHistoryDiv: 8192,
 		HistoryBonusPerPly: 160, HistoryBonusMax: 1600,
 		AspirationWindow: 25,
+		EffortDepth:      10, EffortShare: 101, EffortScale: 70,
 	}
 }
 
@@ -68,6 +70,9 @@ var ParamSpecs = []ParamSpec{
 	{"HistoryBonusPerPly", 20, 600, 20, func(p *Params) *int { return &p.HistoryBonusPerPly }},
 	{"HistoryBonusMax", 200, 8000, 150, func(p *Params) *int { return &p.HistoryBonusMax }},
 	{"AspirationWindow", 5, 200, 5, func(p *Params) *int { return &p.AspirationWindow }},
+	{"EffortDepth", 4, 30, 1, func(p *Params) *int { return &p.EffortDepth }},
+	{"EffortShare", 50, 101, 2, func(p *Params) *int { return &p.EffortShare }},
+	{"EffortScale", 20, 100, 5, func(p *Params) *int { return &p.EffortScale }},
 }
 
 // String writes the parameters that differ from the defaults as

@@ -289,3 +289,35 @@ func TestPonderHitBeforeTheSearchBegins(t *testing.T) {
 	require.Equal(t, 3, (<-done).Depth)
 	require.False(t, (*Ponder)(nil).Pondering())
 }
+
+// The nodes of every root move's subtree are counted, so the time
+// management can see the share the best move took.
+func TestRootMovesCountTheirNodes(t *testing.T) {
+	for _, v := range board.Variants() {
+		e := newTestEngine(1)
+		e.Search(context.Background(), v.StartPosition(), nil, Limits{Depth: 8}, nil)
+		w := e.workers[0]
+		var sum uint64
+		for _, rm := range w.roots {
+			require.NotZero(t, rm.nodes, "%s %s", v.Name(), rm.move)
+			sum += rm.nodes
+		}
+		all := w.nodes.Load()
+		require.LessOrEqual(t, sum, all, v.Name())
+		require.Greater(t, sum*100, all*95, "%s: root moves account for %d of %d nodes", v.Name(), sum, all)
+		require.Equal(t, 1.0, w.effortScale(&w.roots[0], w.p.EffortDepth-1), "%s: no scale before EffortDepth", v.Name())
+	}
+	// Black's pawn queens: one move takes nearly all the nodes, so the
+	// soft target shrinks.
+	e := newTestEngine(1)
+	_, p := searchFEN(t, e, board.Chess(), "8/8/7p/6p1/4K1P1/5P2/pk6/8 b - - 1 53", Limits{Depth: 12})
+	w := e.workers[0]
+	best := w.roots[0]
+	require.Equal(t, "a2a1q", p.MoveString(best.move))
+	share := int(best.nodes * 100 / w.nodes.Load())
+	require.GreaterOrEqual(t, share, 85, "the queening move's share of the nodes")
+	w.p.EffortShare = share
+	require.InDelta(t, float64(w.p.EffortScale)/100, w.effortScale(&best, 12), 1e-9, "share %d %% reached", share)
+	w.p.EffortShare = share + 1
+	require.Equal(t, 1.0, w.effortScale(&best, 12), "share %d %% not reached", share)
+}
