@@ -235,8 +235,35 @@ func TestEvalGraph(t *testing.T) {
 		p.typeMove(m)
 	}
 	p.run(chromedp.SetValue(chromedp.CSS("#review-depth"), "4"))
+	// The progress bar and its count, as the page shows them at every
+	// change while the review runs: recorded in the page as they happen,
+	// so a review quicker than the test's polling is still seen.
+	p.exec(`window.progressSeen = [];
+		new MutationObserver(() => {
+			const bar = document.getElementById("review-progress"), box = bar.getBoundingClientRect();
+			if (S.review && S.review.running) progressSeen.push({visible: !bar.hidden && box.width > 0 && box.height > 0, value: bar.value, max: bar.max, note: document.getElementById("review-note").textContent});
+		}).observe(document.getElementById("review"), {subtree: true, attributes: true, childList: true, characterData: true})`)
 	p.clickButton("#review-start")
 	p.waitJS(`S.review && !S.review.running && S.review.done === 7`, "the review")
+	type progress struct {
+		Visible    bool
+		Value, Max int
+		Note       string
+	}
+	seen := evalJS[[]progress](p, `progressSeen`)
+	midway := 0
+	for _, s := range seen {
+		if !s.Visible || s.Max != 7 || s.Note != fmt.Sprintf("%d of 7 positions", s.Value) {
+			t.Fatalf("while the review ran, the progress bar showed %+v (all: %+v)", s, seen)
+		}
+		if s.Value >= 1 && s.Value < 7 {
+			midway++
+		}
+	}
+	if midway == 0 {
+		t.Fatalf("the progress bar never showed the review midway: %+v", seen)
+	}
+	t.Logf("the progress bar while the review ran: %+v", seen)
 	expect(t, "points", p.count("#evalgraph .pt"), 7)
 	expect(t, "the progress bar gone", p.visible("#review-progress"), false)
 	above := evalJS[bool](p, `[...document.querySelectorAll("#evalgraph .pt")].every(c => +c.dataset.white > 300 && +c.getAttribute("cy") < 45)`)
