@@ -9,8 +9,10 @@ package e2e
 
 import (
 	"fmt"
+	"io"
 	"net"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -71,6 +73,81 @@ func (p *page) clockMs(side string) int {
 	return evalJS[int](p, fmt.Sprintf(`Math.round(clockLeft(%q))`, side))
 }
 
+// relay is a TCP relay to the server whose connections can be cut, as a
+// network that goes away and comes back: Black's page reaches the server
+// through it.
+type relay struct {
+	ln     net.Listener
+	target string
+	mu     sync.Mutex
+	down   bool
+	conns  map[net.Conn]bool
+}
+
+// newRelay listens on host (a free port) and relays to target.
+func newRelay(t *testing.T, host, target string) *relay {
+	t.Helper()
+	ln, err := net.Listen("tcp", net.JoinHostPort(host, "0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &relay{ln: ln, target: target, conns: map[net.Conn]bool{}}
+	t.Cleanup(func() {
+		ln.Close()
+		r.cut()
+	})
+	go r.serve()
+	return r
+}
+
+func (r *relay) serve() {
+	for {
+		in, err := r.ln.Accept()
+		if err != nil {
+			return
+		}
+		r.mu.Lock()
+		out, err := net.Dial("tcp", r.target)
+		if r.down || err != nil {
+			r.mu.Unlock()
+			in.Close()
+			if out != nil {
+				out.Close()
+			}
+			continue
+		}
+		r.conns[in], r.conns[out] = true, true
+		r.mu.Unlock()
+		pipe := func(to, from net.Conn) {
+			_, _ = io.Copy(to, from)
+			to.Close()
+			from.Close()
+			r.mu.Lock()
+			delete(r.conns, to)
+			delete(r.conns, from)
+			r.mu.Unlock()
+		}
+		go pipe(out, in)
+		go pipe(in, out)
+	}
+}
+
+// cut closes every relayed connection and refuses new ones until restore.
+func (r *relay) cut() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.down = true
+	for c := range r.conns {
+		c.Close()
+	}
+}
+
+func (r *relay) restore() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.down = false
+}
+
 func TestSharedDurgOnTwoMachines(t *testing.T) {
 	began := time.Now()
 	srv := startServer(t, "0.0.0.0:0", "durg")
@@ -103,9 +180,11 @@ func TestSharedDurgOnTwoMachines(t *testing.T) {
 	expect(t, "no takeback, engine or analysis in a shared game", evalJS[string](white, `["undo", "engine-move", "analyse"].map(id => document.getElementById(id).disabled).join(" ")`), "true true true")
 	gameID := evalJS[string](white, `S.game.id`)
 
-	// Black's machine opens its link: seated as Black, the board turned.
+	// Black's machine opens its link, through a relay that can lose the
+	// connection later: seated as Black, the board turned.
+	wire := newRelay(t, networkAddress(), net.JoinHostPort("127.0.0.1", port))
 	black := white.another()
-	black.run(chromedp.Navigate(blackLink))
+	black.run(chromedp.Navigate("http://" + wire.ln.Addr().String() + strings.TrimPrefix(blackLink, base)))
 	black.settle()
 	expect(t, "Black's seat line", black.text("#share-seat-line"), "You play Black in this shared game.")
 	expect(t, "Black's board turned", black.attr("#board", "data-flipped"), "1")
@@ -121,6 +200,16 @@ func TestSharedDurgOnTwoMachines(t *testing.T) {
 	if e := stranger.text("#error"); !strings.Contains(e, "This invitation does not open a game: this token is not one of this game's") {
 		t.Fatalf("the stranger's page says %q", e)
 	}
+	// A third browser has the game's address without any token: refused
+	// in words, it gets a board of its own, not the game.
+	nobody := white.another()
+	nobody.run(chromedp.Navigate(base + "/?game=" + gameID))
+	nobody.settle()
+	if e := nobody.text("#error"); !strings.Contains(e, "This invitation does not open a game: this game is shared: only its invitation links (their token) open it") {
+		t.Fatalf("the page opened without a token says %q", e)
+	}
+	expect(t, "without a token, not the shared game", evalJS[bool](nobody, fmt.Sprintf(`!S.shared && S.game.id !== %q && !location.search.includes("game=")`, gameID)), true)
+	expect(t, "without a token, no shared game's line", nobody.text("#share-seat-line"), "")
 	status, body := stranger.postJS("/api/games/"+gameID+"/move", `{"move": "c4e6"}`)
 	expect(t, "a move without a token", fmt.Sprint(status, " ", strings.TrimSpace(body)), `403 {"error":"this game is shared: only its invitation links (their token) open it"}`)
 	status, _, _ = stranger.fetchJS("GET", "/api/games/"+gameID)
@@ -164,6 +253,11 @@ func TestSharedDurgOnTwoMachines(t *testing.T) {
 		b := p.board()
 		expect(t, who+": Mantri d1, Rani g1", b["d1"]+b["g1"], "BQ")
 	}
+	// The screenshots at a 1366x768 laptop's size.
+	for _, p := range []*page{white, black} {
+		p.run(chromedp.EmulateViewport(1366, 768))
+		p.settle()
+	}
 	white.shot("share-white.png")
 	black.shot("share-black.png")
 
@@ -202,6 +296,27 @@ func TestSharedDurgOnTwoMachines(t *testing.T) {
 	spent := int(time.Since(read).Milliseconds())
 	if ms := white.clockMs("black"); ms > beforeBlack+5000 || ms < beforeBlack-spent+5000-100 || ms != black.clockMs("black") {
 		t.Fatalf("Black's clock after its move: %d ms on White's page, %d on Black's (%d before, %d ms since)", ms, black.clockMs("black"), beforeBlack, spent)
+	}
+
+	// Black's network goes away (not a reload): its event stream and
+	// every connection are cut, and new ones refused, while White moves.
+	// When it comes back the page catches up by itself: the move and the
+	// server's clocks.
+	black.exec(`window.notReloaded = true`)
+	wire.cut()
+	white.click("g1")
+	expect(t, "White's Rani may go to g4", white.count(`#targets [data-target="g4"]`), 1)
+	white.click("g4")
+	expect(t, "White: its move", white.plies(5, "White"), "Hxxe6 Rxb3 B@d1,Q@g1 Kd9 Qg4")
+	time.Sleep(time.Second)
+	expect(t, "Black's page, cut off, has not seen it", evalJS[int](black, `S.game.plies`), 4)
+	wire.restore()
+	expect(t, "Black: White's move after the network came back", black.plies(5, "Black after the lost connection"), "Hxxe6 Rxb3 B@d1,Q@g1 Kd9 Qg4")
+	expect(t, "the same page, not reloaded", evalJS[bool](black, `window.notReloaded === true`), true)
+	expect(t, "Black's clock runs on Black's page", evalJS[string](black, `S.game.shared.clock.running`), "black")
+	expect(t, "White's clock on Black's page as on White's", black.clockMs("white"), white.clockMs("white"))
+	if b, w := black.clockMs("black"), white.clockMs("black"); b-w > 300 || w-b > 300 {
+		t.Fatalf("Black's clock after the lost connection: %d ms on Black's page, %d on White's", b, w)
 	}
 
 	// Black resigns (two clicks); every page shows the result.

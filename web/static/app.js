@@ -2002,11 +2002,14 @@ async function start() {
       $("variant").appendChild(o);
     }
     const params = new URLSearchParams(location.search);
-    // An invitation link: the shared game, from its seat.
-    if (params.get("game") && params.get("token")) {
-      const token = params.get("token");
+    // An invitation link: the shared game, from its seat. An address
+    // with a game but no token is asked for too, so that the server's
+    // refusal is shown rather than a board that says nothing.
+    if (params.get("game")) {
+      const token = params.get("token") || "";
       try {
-        const st = await api("GET", `/api/games/${encodeURIComponent(params.get("game"))}?token=${encodeURIComponent(token)}`);
+        const st = await api("GET", `/api/games/${encodeURIComponent(params.get("game"))}${token ? `?token=${encodeURIComponent(token)}` : ""}`);
+        if (!st.seat) throw new Error("it is not an invitation link (no token for this game)");
         joinShared(st, { token, seat: st.seat, links: st.tokens || {} });
         return;
       } catch (e) {
