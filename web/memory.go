@@ -35,8 +35,9 @@ var trim struct {
 	pending bool
 }
 
-// engineReleased notes that an engine was dropped: its memory goes back
-// to the OS within trimDelay, once for every burst of ends.
+// engineReleased notes that an engine was dropped (or that a shared
+// game's last page left, events in search.go): its memory goes back to
+// the OS within trimDelay, once for every burst of ends.
 func engineReleased() {
 	trim.mu.Lock()
 	defer trim.mu.Unlock()

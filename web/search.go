@@ -356,9 +356,17 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		if len(g.subs) == 0 && g.job != nil && (g.job.kind == jobAnalysis || g.job.kind == jobReview) {
 			j = g.job
 		}
+		left := len(g.subs) == 0 && g.shared != nil
 		g.mu.Unlock()
 		if j != nil {
 			j.cancel()
+		}
+		if left {
+			// A shared game's pages are gone. It has no engine whose end
+			// would return memory, yet its moves took the most: a state
+			// for every page at every move. That garbage goes back to the
+			// OS as an engine's does, once for every burst.
+			engineReleased()
 		}
 	}()
 	send := func(ev event) bool {
