@@ -82,3 +82,51 @@ func keys(m map[string]string) []string {
 	}
 	return out
 }
+
+// engineKeys are the keys EngineConfig.apply takes from -engine and -each:
+// the strings its switch compares key with.
+func engineKeys(t *testing.T) []string {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), "config.go", nil, 0)
+	require.NoError(t, err)
+	var keys []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		fn, ok := n.(*ast.FuncDecl)
+		if !ok || fn.Name.Name != "apply" {
+			return true
+		}
+		ast.Inspect(fn.Body, func(n ast.Node) bool {
+			cmp, ok := n.(*ast.BinaryExpr)
+			if !ok || cmp.Op != token.EQL {
+				return true
+			}
+			id, ok := cmp.X.(*ast.Ident)
+			lit, isLit := cmp.Y.(*ast.BasicLit)
+			if ok && isLit && id.Name == "key" && lit.Kind == token.STRING {
+				s, err := strconv.Unquote(lit.Value)
+				require.NoError(t, err)
+				keys = append(keys, s)
+			}
+			return true
+		})
+		return false
+	})
+	require.Greater(t, len(keys), 8, "the switch of EngineConfig.apply was not found")
+	return keys
+}
+
+// TestEveryEngineKeyIsDocumented: every key=value that -engine and -each
+// take (proto=uci among them, which once was in the docs' -engine row but
+// not in -help) is named both in -help and in the -engine or -each row of
+// docs/matches.md.
+func TestEveryEngineKeyIsDocumented(t *testing.T) {
+	doc, err := os.ReadFile("../docs/matches.md")
+	require.NoError(t, err)
+	rows := regexp.MustCompile("(?m)^\\| `-(engine|each)` \\|.*$").FindAllString(string(doc), -1)
+	require.Len(t, rows, 2)
+	help := Usage[strings.Index(Usage, "  -engine KEY"):strings.Index(Usage, "  -variant ")]
+	for _, k := range append(engineKeys(t), "option.NAME") {
+		require.Contains(t, strings.Join(rows, "\n"), "`"+k+"=", "docs/matches.md's -engine and -each rows do not name %s=", k)
+		require.Regexp(t, `(^|[\s,(])`+regexp.QuoteMeta(k)+`=`, help, "-help's -engine and -each lines do not name %s=", k)
+	}
+}

@@ -952,7 +952,8 @@ Plays UCI engines against each other; the board package's rules judge every
 move and every result. Flags follow cutechess-cli and fastchess:
   -engine KEY=VALUE...   one player: cmd=PATH (required), name=N, dir=DIR,
                          arg=A (repeatable), option.NAME=VALUE, initstr=LINE,
-                         restart=on|off, and any -each key
+                         restart=on|off, proto=uci (the only protocol), and
+                         any -each key
   -each KEY=VALUE...     settings for every engine: tc=[MOVES/]SECONDS[+INC]
                          (e.g. 40/60, 10+0.1), st=SECONDS per move, depth=N,
                          nodes=N, timemargin=MS, option.NAME=VALUE
