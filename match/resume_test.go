@@ -64,6 +64,20 @@ func finalStats(out string) string {
 // those of the same match played without interruption: the same games,
 // openings, colours and results, each once.
 func TestResumeAfterSIGKILL(t *testing.T) {
+	resumeAfterSignal(t, os.Kill)
+}
+
+// TestResumeAfterSIGINT is the same with a real Ctrl-C (SIGINT): the
+// runner stops with status 130, keeps its state file and says how to
+// resume, and the same command run again plays exactly the missing games.
+func TestResumeAfterSIGINT(t *testing.T) {
+	resumeAfterSignal(t, os.Interrupt)
+}
+
+// resumeAfterSignal sends sig to a runner process once five games are
+// finished, runs the same command again in this process and requires the
+// games and final statistics of an uninterrupted run.
+func resumeAfterSignal(t *testing.T, sig os.Signal) {
 	dir := t.TempDir()
 	whole, resumed := filepath.Join(dir, "whole.pgn"), filepath.Join(dir, "resumed.pgn")
 	out, _, err := runMatch(t, context.Background(), resumeArgs(whole, "-srand", "5")...)
@@ -77,6 +91,8 @@ func TestResumeAfterSIGKILL(t *testing.T) {
 	cmd := exec.Command(os.Args[0], append([]string{"match-runner"}, args...)...)
 	stdout, err := cmd.StdoutPipe()
 	require.NoError(t, err)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
 	require.NoError(t, cmd.Start())
 	sc := bufio.NewScanner(stdout)
 	for finished := 0; finished < 5 && sc.Scan(); {
@@ -84,13 +100,23 @@ func TestResumeAfterSIGKILL(t *testing.T) {
 			finished++
 		}
 	}
-	require.NoError(t, cmd.Process.Kill())
-	_ = cmd.Wait()
+	require.NoError(t, cmd.Process.Signal(sig))
+	var rest []string // what the runner writes after the signal
+	for sc.Scan() {
+		rest = append(rest, sc.Text())
+	}
+	err = cmd.Wait()
+	if sig == os.Interrupt {
+		var exit *exec.ExitError
+		require.ErrorAs(t, err, &exit, "%s", stderr.String())
+		require.Equal(t, 130, exit.ExitCode(), "%s", stderr.String())
+		require.Contains(t, strings.Join(rest, "\n"), "Resume: run the same command again")
+	}
 	before := len(readGames(t, resumed))
 	require.GreaterOrEqual(t, before, 5)
-	require.Less(t, before, 16, "the kill came too late to test a resume")
+	require.Less(t, before, 16, "the %v came too late to test a resume", sig)
 	_, err = os.Stat(statePath(resumed))
-	require.NoError(t, err, "the killed match keeps its state file")
+	require.NoError(t, err, "the match stopped by %v keeps its state file", sig)
 
 	// The same command resumes (with another -concurrency: it does not
 	// change the games).
