@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -31,6 +32,14 @@ func residentBytes(t *testing.T) uint64 {
 	return 0
 }
 
+// settledResident is residentBytes once the Go heap has given back all it
+// can: otherwise the scavenger returns earlier tests' garbage while a test
+// runs, and RSS falls by tens of MB under the table's growth.
+func settledResident(t *testing.T) uint64 {
+	debug.FreeOSMemory()
+	return residentBytes(t)
+}
+
 // touch writes one entry in every page of the first mb megabytes, as a long
 // search does (its stores land all over the table).
 func touch(tt *TT, mb int) {
@@ -49,7 +58,7 @@ func TestResizeDownReturnsMemoryWithinASecond(t *testing.T) {
 	if !canMap {
 		t.Skip("a heap table (race builds) is released by the GC; VmRSS there includes the race detector's shadow")
 	}
-	base := residentBytes(t)
+	base := settledResident(t)
 	tt := NewTT(256)
 	touch(tt, 256)
 	require.Greater(t, residentBytes(t), base+200<<20, "touching the table must show in VmRSS")
@@ -69,7 +78,7 @@ func TestClearTouchesNoUnusedPageAndFreesUsedOnes(t *testing.T) {
 	if !canMap {
 		t.Skip("a heap table is cleared by writing it")
 	}
-	base := residentBytes(t)
+	base := settledResident(t)
 	tt := NewTT(1024)
 	require.Less(t, residentBytes(t), base+slack, "a new table is untouched")
 	touch(tt, 128)
@@ -90,7 +99,7 @@ func TestDroppedTablesAreReturned(t *testing.T) {
 	if !canMap {
 		t.Skip("heap tables are the GC's")
 	}
-	base := residentBytes(t)
+	base := settledResident(t)
 	for range 10 {
 		touch(NewTT(128), 128)
 	}
