@@ -332,4 +332,11 @@ func TestClockTimesInPGN(t *testing.T) {
 			t.Fatalf("the PGN lacks %q:\n%s", want, pgn)
 		}
 	}
+	// The clock beside the move shown must be readable on its highlight.
+	p.waitJS(`document.querySelector("#movelist .mv.current[data-clk]") !== null`, "the current move with its clock")
+	fg := evalJS[string](p, `getComputedStyle(document.querySelector("#movelist .mv.current[data-clk]"), "::after").color`)
+	bg := evalJS[string](p, `getComputedStyle(document.querySelector("#movelist .mv.current[data-clk]")).backgroundColor`)
+	if c := contrast(fg, bg); !(c >= 4.5) {
+		t.Fatalf("the current move's clock (%s on %s) has contrast %.2f, under 4.5", fg, bg, c)
+	}
 }

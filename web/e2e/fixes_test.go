@@ -330,14 +330,48 @@ func scoreSign(s string) int {
 	return 1
 }
 
-// hue is the hue in degrees of a CSS rgb()/rgba() colour.
-func hue(css string) float64 {
+// rgb is a CSS rgb()/rgba() colour's red, green and blue in 0..1 (nil
+// when it is not one).
+func rgb(css string) []float64 {
 	var nums []float64
 	for _, f := range regexp.MustCompile(`[\d.]+`).FindAllString(css, 3) {
 		v, _ := strconv.ParseFloat(f, 64)
 		nums = append(nums, v/255)
 	}
 	if len(nums) < 3 {
+		return nil
+	}
+	return nums
+}
+
+// contrast is the WCAG contrast ratio of two CSS colours (1 to 21; 4.5 is
+// the least the guidelines ask of small text).
+func contrast(a, b string) float64 {
+	luminance := func(css string) float64 {
+		c := rgb(css)
+		if c == nil {
+			return math.NaN()
+		}
+		var l float64
+		for i, w := range []float64{0.2126, 0.7152, 0.0722} {
+			v := c[i]
+			if v <= 0.03928 {
+				v /= 12.92
+			} else {
+				v = math.Pow((v+0.055)/1.055, 2.4)
+			}
+			l += w * v
+		}
+		return l
+	}
+	la, lb := luminance(a), luminance(b)
+	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+}
+
+// hue is the hue in degrees of a CSS rgb()/rgba() colour.
+func hue(css string) float64 {
+	nums := rgb(css)
+	if nums == nil {
 		return math.NaN()
 	}
 	r, g, b := nums[0], nums[1], nums[2]
