@@ -39,7 +39,7 @@ func memRSS() uint64 {
 	return 0
 }
 
-func mb(b uint64) string { return fmt.Sprintf("%.0f MB", float64(b)/(1<<20)) }
+func mb(b uint64) string { return fmt.Sprintf("%.1f MB", float64(b)/(1<<20)) }
 
 // TestMemoryGoesBackAfterGames: 50 games, ten at a time, each with a few
 // engine moves on two threads and the default table, end (most are

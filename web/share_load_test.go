@@ -194,16 +194,16 @@ func TestSharedGamesUnderLoad(t *testing.T) {
 		}
 	}
 	t.Logf("live heap: %s idle (%d fresh shared games), %s after the games with their records kept, %s once %d fresh games pushed them out; heap in use at the peak %s (garbage included)",
-		mb1(idle), maxShared, mb1(kept), mb1(after), maxShared, mb1(peak.Load()))
+		mb(idle), maxShared, mb(kept), mb(after), maxShared, mb(peak.Load()))
 	t.Logf("VmRSS (the test's clients too): %s idle, %s at the peak, %s when the games ended, %s %v later; goroutines %d idle, %d at the end",
-		mb1(idleRSS), mb1(peakRSS.Load()), mb1(keptRSS), mb1(endRSS), endWait.Round(10*time.Millisecond), idleRoutines, afterRoutines)
+		mb(idleRSS), mb(peakRSS.Load()), mb(keptRSS), mb(endRSS), endWait.Round(10*time.Millisecond), idleRoutines, afterRoutines)
 	require.Zero(t, still, "%d of the %d games played are still held after they gave way", still, len(held))
-	require.LessOrEqual(t, after, idle+shareMemoryMargin, "the server's live heap after the games: %s, idle %s", mb1(after), mb1(idle))
+	require.LessOrEqual(t, after, idle+shareMemoryMargin, "the server's live heap after the games: %s, idle %s", mb(after), mb(idle))
 	if raceDetector {
 		t.Logf("VmRSS not required back at idle under -race: the race detector's shadow memory of the peak stays with the process (the live heap is checked)")
 		return
 	}
-	require.LessOrEqual(t, endRSS, idleRSS+shareRSSMargin, "VmRSS 5 s after the games: %s, idle %s", mb1(endRSS), mb1(idleRSS))
+	require.LessOrEqual(t, endRSS, idleRSS+shareRSSMargin, "VmRSS 5 s after the games: %s, idle %s", mb(endRSS), mb(idleRSS))
 }
 
 // shareMemoryMargin is how far above idle the live heap may stand after
@@ -215,8 +215,6 @@ func TestSharedGamesUnderLoad(t *testing.T) {
 // in the 3 s run, held past their end, add 2 MB (and are caught by name:
 // see held).
 const shareMemoryMargin = 3 << 19 // 1.5 MB
-
-func mb1(b uint64) string { return fmt.Sprintf("%.1f MB", float64(b)/(1<<20)) }
 
 // shareRSSMargin is how far above idle VmRSS may stand once the server
 // has handed the games' memory back: the runtime keeps the goroutines'

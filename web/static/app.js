@@ -797,7 +797,9 @@ function wakeAudio() {
 function moveSound(st, k) {
   const m = st.moves && st.moves[k - 1];
   if (!m) return;
-  const key = `${st.id}:${m.id}`;
+  // Each move is a new version of the game: a move played again where it
+  // already is in the tree keeps its node id, but not its version.
+  const key = `${st.id}:${st.version}`;
   if (sound.last === key) return;
   sound.last = key;
   // SAN: x for a capture, xx for a Durg zone capture; the arrivals before
