@@ -150,9 +150,7 @@ func TestVariationTree(t *testing.T) {
 // position; Download PGN writes them back.
 func TestLoadedVariations(t *testing.T) {
 	_, p := openBoard(t, "chess")
-	p.exec(`document.getElementById("position").open = true`)
-	p.run(chromedp.SetValue(chromedp.CSS("#pgn-text"), lichessPGN))
-	p.clickButton("#load-pgn")
+	p.loadPGN(lichessPGN)
 	list := p.movetext()
 	for _, want := range []string{"2. f4 exf4?! gambit", "Ng5+=", "2:58"} {
 		if !strings.Contains(list, want) {

@@ -67,6 +67,14 @@ func (p *page) gamePath() string {
 }
 
 // pgnNow is the game's PGN as Download PGN gives it.
+// loadPGN opens the game record and loads pgn as pasted text.
+func (p *page) loadPGN(pgn string) {
+	p.t.Helper()
+	p.exec(`document.getElementById("position").open = true`)
+	p.run(chromedp.SetValue(chromedp.CSS("#pgn-text"), pgn))
+	p.clickButton("#load-pgn")
+}
+
 func (p *page) pgnNow() string {
 	p.t.Helper()
 	status, _, body := p.fetchJS("GET", p.attr("#download-pgn", "href"))
@@ -124,9 +132,7 @@ func TestNoStaleAnalysis(t *testing.T) {
 	p.noSearchShown("after Set up FEN")
 
 	search()
-	p.exec(`document.getElementById("position").open = true`)
-	p.run(chromedp.SetValue(chromedp.CSS("#pgn-text"), "[Variant \"chaturanga\"]\n\n1. e3 e6 *"))
-	p.clickButton("#load-pgn")
+	p.loadPGN("[Variant \"chaturanga\"]\n\n1. e3 e6 *")
 	expect(t, "loaded", p.attr("#board", "data-variant"), "chaturanga")
 	p.noSearchShown("after Load PGN")
 
@@ -210,9 +216,7 @@ const lichessPGN = `[Event "Rated Blitz game"]
 // a file of several games offers them.
 func TestLoadedPGN(t *testing.T) {
 	_, p := openBoard(t, "chess")
-	p.exec(`document.getElementById("position").open = true`)
-	p.run(chromedp.SetValue(chromedp.CSS("#pgn-text"), lichessPGN))
-	p.clickButton("#load-pgn")
+	p.loadPGN(lichessPGN)
 	p.clickButton("#last")
 	expect(t, "the loaded result", p.text("#status"), "Game over, 0-1: Black wins, as the PGN records it")
 	pgn := p.pgnNow()

@@ -33,9 +33,7 @@ func TestAnalysisBoardLayouts(t *testing.T) {
 				opts = append(opts, chromedp.EmulateMobile)
 			}
 			_, p := openBoardAt(t, "chess", size.w, size.h, opts...)
-			p.exec(`document.getElementById("position").open = true`)
-			p.run(chromedp.SetValue(chromedp.CSS("#pgn-text"), reviewPGN))
-			p.clickButton("#load-pgn")
+			p.loadPGN(reviewPGN)
 			p.exec(`document.getElementById("position").open = false; document.getElementById("settings").open = false`)
 			p.run(chromedp.SetValue(chromedp.CSS("#review-depth"), "4"))
 			p.clickButton("#review-start")

@@ -86,9 +86,7 @@ func (p *page) playFirstLegal() string {
 // error stay in view there and on a 390x700 phone.
 func TestMoveListFollowsTheGame(t *testing.T) {
 	_, p := openBoardAt(t, "chess", 1366, 768)
-	p.exec(`document.getElementById("position").open = true`)
-	p.run(chromedp.SetValue(chromedp.CSS("#pgn-text"), longPGN))
-	p.clickButton("#load-pgn")
+	p.loadPGN(longPGN)
 	p.waitJS(`S.game.plies === 87`, "the game loaded")
 	p.run(chromedp.SetValue(chromedp.CSS("#review-depth"), "2"))
 	p.clickButton("#review-start")
@@ -215,9 +213,7 @@ func TestCopyPGNAndFEN(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.allowClipboard(ou.Scheme + "://" + ou.Host)
-	p.exec(`document.getElementById("position").open = true`)
-	p.run(chromedp.SetValue(chromedp.CSS("#pgn-text"), reviewPGN))
-	p.clickButton("#load-pgn")
+	p.loadPGN(reviewPGN)
 	p.exec(`document.getElementById("position").open = false`)
 	p.clickMove("Nc3")
 	if !p.visible("#copy-pgn") || !p.visible("#copy-fen") {
@@ -365,9 +361,7 @@ func TestGameRecordLayouts(t *testing.T) {
 				opts = append(opts, chromedp.EmulateMobile)
 			}
 			_, p := openBoardAt(t, "chess", size.w, size.h, opts...)
-			p.exec(`document.getElementById("position").open = true`)
-			p.run(chromedp.SetValue(chromedp.CSS("#pgn-text"), longPGN))
-			p.clickButton("#load-pgn")
+			p.loadPGN(longPGN)
 			p.exec(`document.getElementById("position").open = false; document.getElementById("settings").open = false`)
 			p.clickMove("Kb6")
 			if size.name != "phone" {
