@@ -2,7 +2,7 @@ package syzygy
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 )
 
 // placed is a piece as the table sees it: colour bit 8 (the side named
@@ -79,7 +79,7 @@ func (t *table) index(pcs []placed, side int) (*stream, uint64, error) {
 	var idx uint64
 	if t.pawns {
 		rest := sq[1:lead]
-		sort.Slice(rest, func(a, b int) bool { return pawnRank[rest[a]] < pawnRank[rest[b]] })
+		slices.SortFunc(rest, func(a, b int) int { return pawnRank[a] - pawnRank[b] })
 		idx = leadStart[lead][sq[0]]
 		for i := 1; i < lead; i++ {
 			idx += choose[i][pawnRank[sq[i]]]
@@ -118,7 +118,7 @@ func (t *table) index(pcs []placed, side int) (*stream, uint64, error) {
 	otherPawns := t.both
 	for g := 1; st.groupLen[g] != 0; g++ {
 		group := sq[start : start+st.groupLen[g]]
-		sort.Ints(group)
+		slices.Sort(group)
 		var part uint64
 		for i, s := range group {
 			below := 0

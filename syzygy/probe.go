@@ -138,8 +138,8 @@ func (tb *Tablebase) stored(p *board.Position) (WDL, error) {
 			code ^= 8
 			sq ^= 56
 		}
-		if n == maxTablePiece || s.File() > 7 || s.Rank() > 7 || pc.Type() > board.King {
-			return 0, fmt.Errorf("syzygy: not a chess board")
+		if n == maxTablePiece { // Probe took chess positions only: squares and types fit
+			return 0, fmt.Errorf("syzygy: more than %d pieces", maxTablePiece)
 		}
 		pcs[n] = placed{code, sq}
 		n++
