@@ -28,6 +28,18 @@ type material struct {
 
 const letters = " PNBRQK"
 
+// key packs one side's counts after another's (4 bits a type, kings left
+// out), so that a position finds its table without building its name.
+func (m *material) key(first, second int) uint64 {
+	var k uint64
+	for _, side := range [2]int{first, second} {
+		for t := 1; t <= 5; t++ {
+			k = k<<4 | uint64(m.count[side][t])
+		}
+	}
+	return k
+}
+
 // parseName reads a name such as "KRPvKB".
 func parseName(name string) (material, bool) {
 	var m material

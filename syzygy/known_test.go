@@ -86,3 +86,38 @@ func TestSyzygyKnownPositions(t *testing.T) {
 		t.Fatal("no known position's table was there: nothing was checked")
 	}
 }
+
+// BenchmarkProbe probes positions whose captures reach smaller tables,
+// the kind a match's adjudication asks about.
+func BenchmarkProbe(b *testing.B) {
+	tb := openTables(b)
+	var positions []board.Position
+	for _, fen := range []string{
+		"8/8/8/4k3/8/3r4/8/R3K3 w - - 0 1",  // KRvKR, the rooks can trade
+		"4k3/8/8/8/2n5/8/1P6/4K3 w - - 0 1", // KPvKN
+		"8/8/8/3k4/8/8/3QK3/6r1 b - - 0 1",  // KQvKR
+		"4k3/8/8/8/8/8/8/3QK3 w - - 0 1",    // KQvK
+		"8/8/4k3/8/2B5/8/3NK3/8 b - - 0 1",  // KBNvK
+		"8/1p6/8/8/8/8/1P6/K6k w - - 0 1",   // KPvKP
+	} {
+		positions = append(positions, mustFEN(b, fen))
+	}
+	b.ResetTimer()
+	for i := range b.N {
+		if _, err := tb.Probe(&positions[i%len(positions)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestProbeDoesNotAllocate: a match probes at every move of an ending.
+func TestProbeDoesNotAllocate(t *testing.T) {
+	tb := openTables(t)
+	p := mustFEN(t, "8/8/8/4k3/8/3r4/8/R3K3 w - - 0 1")
+	if _, err := tb.Probe(&p); err != nil { // the table is mapped at its first probe
+		t.Fatal(err)
+	}
+	if n := testing.AllocsPerRun(100, func() { tb.Probe(&p) }); n != 0 {
+		t.Fatalf("Probe allocates %.1f times", n)
+	}
+}

@@ -50,7 +50,7 @@ func (tb *Tablebase) Probe(p *board.Position) (WDL, error) {
 	if passant && !others {
 		return best, nil
 	}
-	v, err := tb.captures(p, Loss, Win)
+	v, err := tb.capturesOf(p, &ml, Loss, Win)
 	if err != nil {
 		return 0, err
 	}
@@ -65,6 +65,11 @@ func (tb *Tablebase) Probe(p *board.Position) (WDL, error) {
 func (tb *Tablebase) captures(p *board.Position, alpha, beta WDL) (WDL, error) {
 	var ml board.MoveList
 	p.GenerateMoves(&ml)
+	return tb.capturesOf(p, &ml, alpha, beta)
+}
+
+// capturesOf is captures for p's legal moves ml, already generated.
+func (tb *Tablebase) capturesOf(p *board.Position, ml *board.MoveList, alpha, beta WDL) (WDL, error) {
 	for _, m := range ml.Slice() {
 		if m.IsEnPassant() || !p.IsCapture(m) {
 			continue
@@ -108,13 +113,19 @@ func (tb *Tablebase) stored(p *board.Position) (WDL, error) {
 	if occ.Count() == 2 {
 		return Draw, nil
 	}
-	w, b := sideName(p, board.White), sideName(p, board.Black)
-	flip := false
-	name := w + "v" + b
-	if tb.files[name] == nil {
-		flip, name = true, b+"v"+w
+	var mat material
+	for c := range 2 {
+		for t := board.Pawn; t <= board.Queen; t++ {
+			mat.count[c][t] = p.Pieces(board.Color(c), t).Count()
+		}
 	}
-	if w == b && p.SideToMove() == board.Black {
+	flip := false
+	name, ok := tb.byMaterial[mat.key(0, 1)]
+	if !ok {
+		flip = true
+		name = tb.byMaterial[mat.key(1, 0)]
+	}
+	if mat.count[0] == mat.count[1] && p.SideToMove() == board.Black {
 		flip = true // a table of equal sides holds White to move only
 	}
 	t, err := tb.table(name)
@@ -122,7 +133,7 @@ func (tb *Tablebase) stored(p *board.Position) (WDL, error) {
 		return 0, err
 	}
 	if t == nil {
-		return 0, fmt.Errorf("%w: %s", ErrMissing, w+"v"+b)
+		return 0, fmt.Errorf("%w: %s", ErrMissing, sideName(p, board.White)+"v"+sideName(p, board.Black))
 	}
 	var pcs [maxTablePiece]placed
 	n := 0

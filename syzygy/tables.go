@@ -15,8 +15,9 @@ import (
 // file is opened and mapped on its first probe. It is safe for concurrent
 // use.
 type Tablebase struct {
-	files     map[string]*lazyTable // by name, e.g. "KRvKP"
-	maxPieces int
+	files      map[string]*lazyTable // by name, e.g. "KRvKP"
+	byMaterial map[uint64]string     // names by material.key(0, 1)
+	maxPieces  int
 }
 
 type lazyTable struct {
@@ -32,7 +33,7 @@ type lazyTable struct {
 // readable, and at least one table must be found. When a name is in two
 // directories, the first is used.
 func Open(paths string) (*Tablebase, error) {
-	tb := &Tablebase{files: map[string]*lazyTable{}}
+	tb := &Tablebase{files: map[string]*lazyTable{}, byMaterial: map[uint64]string{}}
 	var dirs []string
 	for _, d := range filepath.SplitList(paths) {
 		if d != "" {
@@ -57,6 +58,7 @@ func Open(paths string) (*Tablebase, error) {
 				continue
 			}
 			tb.files[name] = &lazyTable{path: filepath.Join(d, e.Name())}
+			tb.byMaterial[mat.key(0, 1)] = name
 			tb.maxPieces = max(tb.maxPieces, mat.pieces)
 		}
 	}
