@@ -275,8 +275,22 @@ func TestCopyPGNAndFEN(t *testing.T) {
 	}
 	q.clickButton("#copy-fen")
 	q.waitJS(`document.getElementById("copy-area").value === S.view.fen`, "the FEN in the box")
-	expect(t, "the FEN selected", evalJS[string](q, `(() => { const a = document.getElementById("copy-area"); return a.value.slice(a.selectionStart, a.selectionEnd); })()`),
-		evalJS[string](q, `S.view.fen`))
+	selected := `(() => { const a = document.getElementById("copy-area"); return a.value.slice(a.selectionStart, a.selectionEnd); })()`
+	expect(t, "the FEN selected", evalJS[string](q, selected), evalJS[string](q, `S.view.fen`))
+
+	// A shared game's link copies the same way (its Copy button once wrote
+	// to the clipboard itself and only selected the link on refusal).
+	q.exec(`document.getElementById("share").open = true`)
+	q.choose("#share-seat", "white")
+	q.clickButton("#share-start")
+	q.waitJS(`!!document.querySelector('#share-links [data-copy="black"]')`, "Black's link")
+	link := evalJS[string](q, `document.querySelector('#share-links [data-seat="black"] input').value`)
+	q.clickButton(`#share-links [data-copy="black"]`)
+	q.waitJS(fmt.Sprintf(`document.getElementById("copy-area").value === %q`, link), "Black's link in the box")
+	expect(t, "Black's link selected", evalJS[string](q, selected), link)
+	if note := q.text("#copy-note"); !strings.Contains(note, "Black's link") {
+		t.Fatalf("the note %q", note)
+	}
 }
 
 // sounds is how many move and capture sounds the page has played (each

@@ -49,7 +49,8 @@ const S = {
 
 // ---------------------------------------------------------------- API
 
-async function api(method, path, body, signal) {
+// asText: the answer is plain text (a PGN), not JSON.
+async function api(method, path, body, signal, asText) {
   const opts = { method, headers: {}, signal };
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
@@ -65,6 +66,7 @@ async function api(method, path, body, signal) {
     } catch (e) {
       data = null;
     }
+    if (r.ok && asText) return text;
     if (!r.ok) {
       const err = new Error((data && data.error) || `${r.status} ${r.statusText}`);
       err.status = r.status;
@@ -92,13 +94,13 @@ function gamePath(suffix) {
 // gameApi calls the game's API; a game the server does not know (it was
 // restarted) is first made again from the page's own record, but for a
 // shared game, whose tokens went with the server.
-async function gameApi(method, suffix, body, signal) {
+async function gameApi(method, suffix, body, signal, asText) {
   try {
-    return await api(method, gamePath(suffix), body, signal);
+    return await api(method, gamePath(suffix), body, signal, asText);
   } catch (e) {
     if (e.status !== 404 || S.shared) throw e;
     await restore();
-    return await api(method, `/api/games/${S.game.id}${suffix}`, body, signal);
+    return await api(method, `/api/games/${S.game.id}${suffix}`, body, signal, asText);
   }
 }
 
@@ -690,16 +692,7 @@ function renderShare() {
     links.dataset.key = key;
     links.innerHTML = rows.length ? `<div class="hint">Each link seats whoever opens it; keep the players' links to the players.</div>${key}` : "";
     for (const b of links.querySelectorAll("[data-copy]")) {
-      b.addEventListener("click", async () => {
-        const input = b.previousElementSibling;
-        try {
-          await navigator.clipboard.writeText(input.value);
-          b.textContent = "Copied";
-        } catch (e) {
-          input.select();
-          b.textContent = "Select";
-        }
-      });
+      b.addEventListener("click", () => copyText(b.previousElementSibling.value, `${names[b.dataset.copy]}'s link`));
     }
   }
   $("share-note").textContent = loopbackPage()
@@ -743,16 +736,10 @@ async function copyText(text, what) {
 // its variations, comments, NAGs and clock times.
 async function copyPGN() {
   clearError();
-  busy(+1);
   try {
-    const r = await fetch(gamePath("/pgn"));
-    const text = await r.text();
-    if (!r.ok) throw new Error(text || `${r.status} ${r.statusText}`);
-    await copyText(text, "PGN");
+    await copyText(await gameApi("GET", "/pgn", undefined, undefined, true), "PGN");
   } catch (e) {
     showError(e);
-  } finally {
-    busy(-1);
   }
 }
 
