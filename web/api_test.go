@@ -673,3 +673,19 @@ func TestListenAddresses(t *testing.T) {
 	assert.Equal(t, "http://127.0.0.1:8080/?variant=durg", pageURL("0.0.0.0:8080", board.DurgGame()))
 	assert.Equal(t, "http://[::1]:80/?variant=chess", pageURL("[::1]:80", board.Chess()))
 }
+
+// A quiet event stream sends its heartbeat as an event the page can see
+// (a comment would be invisible to it), with its period.
+func TestEventStreamHeartbeat(t *testing.T) {
+	s := newTestServer(t)
+	s.srv.cfg.Heartbeat = 50 * time.Millisecond
+	st := s.newGame("chess", "")
+	ev := s.subscribe(st.ID)
+	ev.next(t, "state", 5*time.Second)
+	began := time.Now()
+	for range 3 {
+		ping := ev.next(t, "ping", 5*time.Second)
+		require.JSONEq(t, `{"every": 50}`, string(ping.data))
+	}
+	require.GreaterOrEqual(t, time.Since(began), 140*time.Millisecond, "three pings come a period apart")
+}

@@ -35,8 +35,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, newEngine
 	variant := fs.String("variant", board.Chess().Name(), "game of a new board: chess, chaturanga or durg")
 	threads := fs.Int("threads", runtime.NumCPU(), "search threads of all games together")
 	hash := fs.Int("hash", 16, "transposition table of each game, MB")
+	heartbeat := fs.Duration("heartbeat", 15*time.Second, "how often a quiet event stream pings its page (a page that hears nothing for three reconnects)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: senapati play [-addr 127.0.0.1:8080] [-variant V] [-threads N] [-hash MB]")
+		fmt.Fprintln(stderr, "usage: senapati play [-addr 127.0.0.1:8080] [-variant V] [-threads N] [-hash MB] [-heartbeat 15s]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -63,6 +64,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, newEngine
 		fmt.Fprintf(stderr, "play: -hash must be 1 to 4096 MB, not %d\n", *hash)
 		return 2
 	}
+	if *heartbeat < 100*time.Millisecond || *heartbeat > time.Hour {
+		fmt.Fprintf(stderr, "play: -heartbeat must be 100ms to 1h, not %v\n", *heartbeat)
+		return 2
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "play: %v\n", err)
@@ -72,7 +77,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, newEngine
 	if !loopback {
 		fmt.Fprintf(stderr, "play: warning: %s is not a loopback address: anyone who can reach it can play on this board, read its analyses and use its CPU\n", *addr)
 	}
-	srv := NewServer(Config{Variant: v, Threads: *threads, HashMB: *hash, LoopbackOnly: loopback}, newEngine, wdl)
+	srv := NewServer(Config{Variant: v, Threads: *threads, HashMB: *hash, LoopbackOnly: loopback, Heartbeat: *heartbeat}, newEngine, wdl)
 	base, cancelBase := context.WithCancel(context.Background())
 	defer cancelBase()
 	hs := &http.Server{

@@ -334,7 +334,7 @@ func (s *Server) stop(w http.ResponseWriter, r *http.Request) {
 
 // events is the game's stream of server-sent events: "state" (now and
 // after every change), "search" (a search begins or ends), "info" (the
-// search's progress). The last page to leave stops an analysis.
+// search's progress), "ping" (the heartbeat, {"every": ms}). The last page to leave stops an analysis.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	g, err := s.lookup(r)
 	if err != nil {
@@ -378,8 +378,12 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	if !send(event{"state", first}) {
 		return
 	}
-	keepAlive := time.NewTicker(15 * time.Second)
-	defer keepAlive.Stop()
+	// The heartbeat is an event, not a comment, so that the page sees it:
+	// a connection that died without a word (a sleeping laptop, a changed
+	// network) is otherwise silent for good.
+	heartbeat := time.NewTicker(s.cfg.Heartbeat)
+	defer heartbeat.Stop()
+	ping, _ := json.Marshal(map[string]int64{"every": s.cfg.Heartbeat.Milliseconds()})
 	for {
 		select {
 		case <-r.Context().Done():
@@ -397,8 +401,8 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 					return
 				}
 			}
-		case <-keepAlive.C:
-			if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil || rc.Flush() != nil {
+		case <-heartbeat.C:
+			if !send(event{"ping", ping}) {
 				return
 			}
 		}

@@ -45,6 +45,10 @@ type Config struct {
 	// LoopbackOnly refuses requests whose Host is not a loopback name, so
 	// a web site cannot reach the board through DNS rebinding.
 	LoopbackOnly bool
+	// Heartbeat is how often an event stream with nothing to say sends
+	// "ping" (0: 15 s); a page that hears nothing for three of them takes
+	// its connection for dead and opens another.
+	Heartbeat time.Duration
 }
 
 // Server is the board's HTTP handler.
@@ -65,6 +69,9 @@ func NewServer(cfg Config, newEngine NewEngine, wdl WDL) *Server {
 	}
 	cfg.Threads = max(cfg.Threads, 1)
 	cfg.HashMB = max(cfg.HashMB, 1)
+	if cfg.Heartbeat <= 0 {
+		cfg.Heartbeat = 15 * time.Second
+	}
 	salt := make([]byte, 4)
 	_, _ = rand.Read(salt)
 	s := &Server{cfg: cfg, newEngine: newEngine, wdl: wdl, threads: semaphore.NewWeighted(int64(cfg.Threads)),

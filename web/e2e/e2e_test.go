@@ -59,9 +59,9 @@ func TestMain(m *testing.M) {
 var urlLine = regexp.MustCompile(`open (http://\S+)`)
 
 // startServer runs `senapati play` on addr and waits for its URL.
-func startServer(t *testing.T, addr, variant string) *server {
+func startServer(t *testing.T, addr, variant string, flags ...string) *server {
 	t.Helper()
-	cmd := exec.Command(binary, "play", "-addr", addr, "-variant", variant, "-threads", "1", "-hash", "4")
+	cmd := exec.Command(binary, append([]string{"play", "-addr", addr, "-variant", variant, "-threads", "1", "-hash", "4"}, flags...)...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	out, err := cmd.StdoutPipe()
 	if err != nil {

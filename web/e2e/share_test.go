@@ -9,8 +9,8 @@ package e2e
 
 import (
 	"fmt"
-	"io"
 	"net"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -81,7 +81,7 @@ type relay struct {
 	target string
 	mu     sync.Mutex
 	down   bool
-	conns  map[net.Conn]bool
+	conns  map[net.Conn]bool // relayed connections: true while they carry bytes
 }
 
 // newRelay listens on host (a free port) and relays to target.
@@ -119,7 +119,21 @@ func (r *relay) serve() {
 		r.conns[in], r.conns[out] = true, true
 		r.mu.Unlock()
 		pipe := func(to, from net.Conn) {
-			_, _ = io.Copy(to, from)
+			buf := make([]byte, 32<<10)
+			for {
+				n, err := from.Read(buf)
+				r.mu.Lock()
+				live := r.conns[from]
+				r.mu.Unlock()
+				if live && n > 0 {
+					if _, werr := to.Write(buf[:n]); werr != nil {
+						break
+					}
+				}
+				if err != nil {
+					break
+				}
+			}
 			to.Close()
 			from.Close()
 			r.mu.Lock()
@@ -139,6 +153,17 @@ func (r *relay) cut() {
 	r.down = true
 	for c := range r.conns {
 		c.Close()
+	}
+}
+
+// freeze makes every relayed connection a black hole: open, but nothing
+// gets through either way and nothing is closed, as when a laptop sleeps
+// or its network changes. New connections work.
+func (r *relay) freeze() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for c := range r.conns {
+		r.conns[c] = false
 	}
 }
 
@@ -327,4 +352,44 @@ func TestSharedDurgOnTwoMachines(t *testing.T) {
 		expect(t, who+": the result", p.text("#status"), "Game over, 1-0: Black resigns")
 	}
 	t.Logf("shared durg: %v", time.Since(began).Round(time.Millisecond))
+}
+
+// A connection that dies without a word (no FIN, no reset) is noticed by
+// the page: the server's heartbeat stops coming, and after three missed
+// the page opens another stream and catches up with the move it missed.
+func TestSilentConnectionLossIsNoticed(t *testing.T) {
+	srv := startServer(t, "127.0.0.1:0", "chess", "-heartbeat", "1s")
+	u, err := url.Parse(srv.url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	white := newPage(t)
+	white.run(chromedp.Navigate(srv.url))
+	white.settle()
+	white.choose("#mode", "humans")
+	white.exec(`document.getElementById("share").open = true`)
+	white.choose("#share-seat", "white")
+	white.clickButton("#share-start")
+	white.waitJS(`!!document.querySelector('#share-links [data-seat="black"] input')`, "Black's link")
+	blackLink := evalJS[string](white, `document.querySelector('#share-links [data-seat="black"] input').value`)
+	wire := newRelay(t, "127.0.0.1", u.Host)
+	lu, err := url.Parse(blackLink)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lu.Host = wire.ln.Addr().String()
+	black := white.another()
+	black.run(chromedp.Navigate(lu.String()))
+	black.settle()
+	black.waitJS(`S.esEvery === 1000`, "the first heartbeat")
+	black.exec(`window.firstStream = S.es`)
+
+	wire.freeze()
+	white.typeMove("e4")
+	black.waitJS(`S.game.plies === 1`, "1. e4 on Black's page after its connection died silently")
+	expect(t, "Black's page opened another stream", evalJS[bool](black, `S.es !== window.firstStream && S.es.readyState === EventSource.OPEN`), true)
+	expect(t, "Black's board", black.board()["e4"], "P")
+	// And the new stream carries the next move as it happens.
+	black.typeMove("e5")
+	white.waitJS(`S.game.plies === 2`, "1... e5 on White's page")
 }

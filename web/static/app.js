@@ -245,6 +245,13 @@ function openEvents() {
   if (S.es) S.es.close();
   const es = new EventSource(gamePath("/events"));
   S.es = es;
+  S.esHeard = Date.now();
+  for (const name of ["open", "state", "info", "search", "review", "ping"]) {
+    es.addEventListener(name, () => {
+      if (S.es === es) S.esHeard = Date.now();
+    });
+  }
+  es.addEventListener("ping", (ev) => (S.esEvery = JSON.parse(ev.data).every));
   S.esReady = new Promise((resolve) => es.addEventListener("state", () => resolve(), { once: true }));
   es.addEventListener("state", (ev) => {
     const st = JSON.parse(ev.data);
@@ -275,12 +282,24 @@ function openEvents() {
   };
 }
 
+// A connection that died without closing (a laptop asleep, another
+// network) leaves EventSource waiting for ever, open or still opening.
+// The server pings every S.esEvery ms when it has nothing else to say:
+// three missed, the page gives the stream up and opens another.
+setInterval(() => {
+  const es = S.es;
+  if (!es || es.readyState === EventSource.CLOSED || Date.now() - S.esHeard < 3 * (S.esEvery || 15000) + 1000) return;
+  es.close();
+  reconnect(es);
+}, 1000);
+
 // reconnect finds out why the stream closed: a restarted server does not
-// know the game, so the page makes it again.
+// know the game, so the page makes it again. The question itself may meet
+// a dead network: it gives up after a while and asks again.
 async function reconnect(es) {
   if (S.es !== es) return;
   try {
-    await api("GET", gamePath(""));
+    await api("GET", gamePath(""), undefined, AbortSignal.timeout(5000));
     openEvents();
   } catch (e) {
     if (e.status === 404 && S.shared) {
@@ -288,7 +307,9 @@ async function reconnect(es) {
     } else if (e.status === 404) {
       await restore().catch(showError);
     } else {
-      setTimeout(() => reconnect(es), 2000);
+      // A question that timed out went over a dead connection, which the
+      // browser now drops: the next one may find a live one at once.
+      setTimeout(() => reconnect(es), e.name === "TimeoutError" ? 100 : 2000);
     }
   }
 }
