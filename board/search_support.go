@@ -54,9 +54,15 @@ func (p *Position) KillsBoth(m Move) bool {
 }
 
 // HasPieces reports whether c has anything besides king and pawns (and
-// Durgs): the null-move zugzwang guard.
+// Durgs): search prunes only then, where zugzwang is rarer.
 func (p *Position) HasPieces(c Color) bool {
 	return p.byColor[c].AndNot(p.byType[King]).AndNot(p.byType[Pawn]).AndNot(p.byType[Durg]).Any()
+}
+
+// NonPawnPieces is how many pieces c has besides king and pawns (and
+// Durgs): search's null move wants two, one can be in zugzwang.
+func (p *Position) NonPawnPieces(c Color) int {
+	return p.byColor[c].AndNot(p.byType[King]).AndNot(p.byType[Pawn]).AndNot(p.byType[Durg]).Count()
 }
 
 // PieceCount is how many pieces c has, king included.

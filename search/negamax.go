@@ -39,7 +39,11 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	}
 
 	key := pos.Hash()
+	excluding := fr.excluded != board.NoMove
 	hit, found := w.run.e.TT.probe(key)
+	if excluding { // the entry is this node's own search, with the move
+		found = false
+	}
 	ttMove := board.NoMove
 	if found {
 		ttMove = hit.move
@@ -69,7 +73,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	us := pos.SideToMove()
 	zugzwangRisk := w.variant.StalemateWins() && (pos.PieceCount(us) <= 3 || pos.PieceCount(us^1) <= 3)
 
-	if !pvNode && !inCheck && abs(beta) < MateBound && !zugzwangRisk {
+	if !pvNode && !inCheck && abs(beta) < MateBound && !zugzwangRisk && !excluding {
 		// Reverse futility: far above beta at low depth, assume it holds.
 		if depth <= w.p.RFPDepth && staticEval-w.p.RFPMargin*(depth-b2i(improving)) >= beta {
 			if s, none := w.noLegalMove(ply, false); none {
@@ -78,7 +82,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 			return staticEval
 		}
 		// Null move: if passing still fails high, a real move will too.
-		if depth >= 3 && staticEval >= beta && !fr.null && pos.HasPieces(us) && !pos.HasWaiting() {
+		if depth >= 3 && staticEval >= beta && !fr.null && ply >= w.nullMinPly && pos.HasPieces(us) && !pos.HasWaiting() {
 			if s, none := w.noLegalMove(ply, false); none {
 				return s
 			}
@@ -92,14 +96,24 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 				if score >= MateBound {
 					score = beta
 				}
-				return score
+				if pos.NonPawnPieces(us) >= 2 || w.verifyNull(ply, depth/2, beta, staticEval) {
+					return score
+				}
 			}
 		}
 	}
 	// No hash move at some depth: this node was not searched before, or
 	// not deep; a shallower search is cheaper and orders the next one.
-	if depth >= 4 && ttMove == board.NoMove {
+	if depth >= 4 && ttMove == board.NoMove && !excluding {
 		depth--
+	}
+	singularExt := 0
+	if ply > 0 && depth >= w.p.SingularDepth && found && ttMove != board.NoMove && hit.depth >= depth-3 &&
+		hit.bound != BoundUpper && abs(hit.score) < MateBound {
+		var cut bool
+		if singularExt, cut = w.singular(ply, depth, ttMove, scoreFromTT(hit.score, ply), beta); cut {
+			return scoreFromTT(hit.score, ply) - w.p.SingularMargin*depth
+		}
 	}
 
 	if !inCheck {
@@ -116,6 +130,9 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	mayPrune := !inCheck && !zugzwangRisk && pos.HasPieces(us)
 	for i := 0; i < fr.moves.N; i++ {
 		m := w.pickMove(ply, i)
+		if m == fr.excluded {
+			continue
+		}
 		quiet := pos.IsQuiet(m)
 		killer := m == w.killers[ply][0] || m == w.killers[ply][1]
 		if mayPrune && best > -MateBound {
@@ -138,6 +155,12 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		ext := 0
 		if givesCheck && ply < 2*depth+8 {
 			ext = 1
+		}
+		if m == ttMove && singularExt != 0 {
+			ext = max(ext, singularExt)
+			if singularExt < 0 && !givesCheck {
+				ext = singularExt
+			}
 		}
 		newDepth := depth - 1 + ext
 		var score int
@@ -190,6 +213,9 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 			}
 		}
 	}
+	if excluding {
+		return best
+	}
 	bound := BoundUpper
 	switch {
 	case best >= beta:
@@ -199,4 +225,48 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	}
 	w.run.e.TT.store(key, bestMove, scoreToTT(best, ply), depth, bound)
 	return best
+}
+
+// Singular extensions: the hash move, when every other move falls well
+// short of its score, is searched a ply deeper; when even the others
+// reach beta (multi-cut) the node is cut, and when the hash move alone is
+// known to beat beta it may be searched a ply shallower (from
+// Params.SingularDepth, with Params.SingularMargin cp a ply).
+
+// singular searches the node at ply without ttMove, at half depth,
+// against a bound just below ttScore: it tells the extension of ttMove,
+// or cut when the node fails high without it.
+func (w *worker) singular(ply, depth int, ttMove board.Move, ttScore, beta int) (ext int, cut bool) {
+	sBeta := ttScore - w.p.SingularMargin*depth
+	fr := &w.stack[ply]
+	staticEval := fr.staticEval
+	fr.excluded = ttMove
+	v := w.search(ply, (depth-1)/2, sBeta-1, sBeta, false)
+	fr.excluded, fr.staticEval = board.NoMove, staticEval
+	switch {
+	case w.stopped():
+		return 0, false
+	case v < sBeta:
+		return 1, false
+	case sBeta >= beta:
+		return 0, true
+	case ttScore >= beta:
+		return -1, false
+	}
+	return 0, false
+}
+
+// verifyNull: with a single piece besides king and pawns a side can be in
+// zugzwang, where passing is its best "move" and a null move's fail high
+// is a lie (TestNullMoveZugzwang). A search of its real moves at half
+// depth (the null search's own depth is too shallow: pruning there hid a
+// mate in 2), with no null moves for a few plies below, must fail high
+// too. Rare enough to cost nothing where two pieces or more are left.
+func (w *worker) verifyNull(ply, depth, beta, staticEval int) bool {
+	fr := &w.stack[ply]
+	saved := w.nullMinPly
+	w.nullMinPly = ply + 3*max(depth, 1)/4 + 1
+	v := w.search(ply, max(depth, 1), beta-1, beta, false)
+	w.nullMinPly, fr.staticEval = saved, staticEval
+	return v >= beta && !w.stopped()
 }

@@ -20,6 +20,7 @@ type Params struct {
 	HistoryBonusPerPly, HistoryBonusMax          int // history bonus of a cutoff: min(HistoryBonusPerPly*depth, HistoryBonusMax)
 	AspirationWindow                             int // first half-width of the root window, cp
 	EffortDepth, EffortShare, EffortScale        int // time: from EffortDepth on, a best move with EffortShare % of the nodes scales the soft target by EffortScale % (101: off)
+	SingularDepth, SingularMargin                int // singular extensions: from this depth, the others SingularMargin cp a ply below the hash score
 }
 
 // DefaultParams are the search's constants as tuned so far.
@@ -33,6 +34,7 @@ func DefaultParams() Params {
 		HistoryBonusPerPly: 160, HistoryBonusMax: 1600,
 		AspirationWindow: 25,
 		EffortDepth:      10, EffortShare: 101, EffortScale: 70,
+		SingularDepth: 7, SingularMargin: 2,
 	}
 }
 
@@ -73,6 +75,8 @@ var ParamSpecs = []ParamSpec{
 	{"EffortDepth", 4, 30, 1, func(p *Params) *int { return &p.EffortDepth }},
 	{"EffortShare", 50, 101, 2, func(p *Params) *int { return &p.EffortShare }},
 	{"EffortScale", 20, 100, 5, func(p *Params) *int { return &p.EffortScale }},
+	{"SingularDepth", 4, 14, 1, func(p *Params) *int { return &p.SingularDepth }},
+	{"SingularMargin", 1, 8, 1, func(p *Params) *int { return &p.SingularMargin }},
 }
 
 // String writes the parameters that differ from the defaults as

@@ -321,3 +321,22 @@ func TestRootMovesCountTheirNodes(t *testing.T) {
 	w.p.EffortShare = share + 1
 	require.Equal(t, 1.0, w.effortScale(&best, 12), "share %d %% not reached", share)
 }
+
+// After 1.Ra6 Black is in zugzwang: every move is mated next move (bxa6
+// b7#, a bishop move Rxa7#), passing is not. Once the table knows that
+// 1.Ra5 wins the bishop back (about +5), a null move for Black at ply 1
+// fails high against that bound and 1.Ra6 was refuted by a pass at every
+// depth (singular extensions met this first: they found Ra5's value
+// before the mate).
+func TestNullMoveZugzwang(t *testing.T) {
+	noSingular := DefaultParams()
+	noSingular.SingularDepth = MaxPly // the mechanism is the null move's alone
+	for _, p := range []Params{DefaultParams(), noSingular} {
+		e := NewEngine(Settings{HashMB: 1, Threads: 1, MultiPV: 1, Params: p}, Static(eval.Evaluate), eval.PieceValue)
+		r, _ := searchFEN(t, e, board.Chess(), "kbK5/pp6/1P6/R7/8/8/8/8 b - - 1 1", Limits{Depth: 12})
+		require.Less(t, r.Score, -300, "1.Ra5 wins material: the bound the null move met")
+		r, pos := searchFEN(t, e, board.Chess(), "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", Limits{Depth: 12})
+		require.Equal(t, "a1a6", pos.MoveString(r.Best), "SingularDepth %d", p.SingularDepth)
+		require.Equal(t, Mate-3, r.Score)
+	}
+}

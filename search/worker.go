@@ -40,6 +40,9 @@ type worker struct {
 	evalCache *[evalCacheSize]evalEntry
 	lists     *[MaxPly + 2]moveLists // the frames' move lists
 	searched  bool                   // since the last forget
+	// nullMinPly: no null move above this ply (a null move's verification
+	// search is under way; 0: none).
+	nullMinPly int
 }
 
 // moveLists are a frame's moves and their ordering scores.
@@ -68,6 +71,9 @@ type frame struct {
 	// this frame (0: none); staticEval is this node's (-Infinity in check).
 	cont       int32
 	staticEval int
+	// excluded is the move a singular-extension test leaves out of this
+	// node's search (NoMove: none).
+	excluded board.Move
 }
 
 func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint64, roots []rootMove) {
