@@ -108,7 +108,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		depth--
 	}
 	singularExt := 0
-	if ply > 0 && depth >= w.p.SingularDepth && found && ttMove != board.NoMove && hit.depth >= depth-3 &&
+	if ply > 0 && depth >= w.singularDepth && found && ttMove != board.NoMove && hit.depth >= depth-3 &&
 		hit.bound != BoundUpper && abs(hit.score) < MateBound {
 		var cut bool
 		if singularExt, cut = w.singular(ply, depth, ttMove, scoreFromTT(hit.score, ply), beta); cut {

@@ -17,14 +17,16 @@ type worker struct {
 	roots     []rootMove
 	pvIdx     int
 	bold      bool // prune by exchange value and by move count (not in Durg)
-	p         Params
-	lmr       *[64][64]int8      // late-move reductions by depth and move number, made from p
-	stack     *[MaxPly + 2]frame // made at the first search (see newWorker)
-	keys      []uint64           // hashes of the game before the root, then of the path
-	base      int                // index of the root in keys
-	killers   [MaxPly + 2][2]board.Move
-	history   [2][board.NumSquares * board.NumSquares]int16
-	contHist  *contTable
+	// singularDepth: Params.SingularDepth, or MaxPly (off) in Durg
+	singularDepth int
+	p             Params
+	lmr           *[64][64]int8      // late-move reductions by depth and move number, made from p
+	stack         *[MaxPly + 2]frame // made at the first search (see newWorker)
+	keys          []uint64           // hashes of the game before the root, then of the path
+	base          int                // index of the root in keys
+	killers       [MaxPly + 2][2]board.Move
+	history       [2][board.NumSquares * board.NumSquares]int16
+	contHist      *contTable
 	// contRows lists the continuation-history rows written since the last
 	// forget, each once (side*contSize + row), so that a new game clears
 	// what was used rather than all 3 MB of the table.
@@ -110,6 +112,13 @@ func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint
 	// each fallen piece), exchange estimates mislead and pruning by them,
 	// or by a count of quiet moves, lost games (SPRT, durg).
 	w.bold = !w.variant.ZoneCaptureKillsBoth()
+	// Singular extensions cost Durg its won endings (two Mantris against a
+	// bare Raja went unconverted: TestWonEndingsAreConverted) and gained
+	// nothing measurable there (-3.9 ± 14.2): off in Durg.
+	w.singularDepth = w.p.SingularDepth
+	if w.variant.ZoneCaptureKillsBoth() {
+		w.singularDepth = MaxPly
+	}
 	w.killers = [MaxPly + 2][2]board.Move{}
 	for c := range w.history {
 		for i := range w.history[c] {
