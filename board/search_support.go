@@ -53,17 +53,18 @@ func (p *Position) KillsBoth(m Move) bool {
 	return p.IsCapture(m) && p.zones[p.side^1].Has(m.To()) && p.board[m.To()].Type() != Durg
 }
 
+// nonPawnPieces are c's pieces besides king and pawns (and Durgs).
+func (p *Position) nonPawnPieces(c Color) Bitboard {
+	return p.byColor[c].AndNot(p.byType[King]).AndNot(p.byType[Pawn]).AndNot(p.byType[Durg])
+}
+
 // HasPieces reports whether c has anything besides king and pawns (and
 // Durgs): search prunes only then, where zugzwang is rarer.
-func (p *Position) HasPieces(c Color) bool {
-	return p.byColor[c].AndNot(p.byType[King]).AndNot(p.byType[Pawn]).AndNot(p.byType[Durg]).Any()
-}
+func (p *Position) HasPieces(c Color) bool { return p.nonPawnPieces(c).Any() }
 
 // NonPawnPieces is how many pieces c has besides king and pawns (and
 // Durgs): search's null move wants two, one can be in zugzwang.
-func (p *Position) NonPawnPieces(c Color) int {
-	return p.byColor[c].AndNot(p.byType[King]).AndNot(p.byType[Pawn]).AndNot(p.byType[Durg]).Count()
-}
+func (p *Position) NonPawnPieces(c Color) int { return p.nonPawnPieces(c).Count() }
 
 // PieceCount is how many pieces c has, king included.
 func (p *Position) PieceCount(c Color) int { return p.byColor[c].Count() }

@@ -96,7 +96,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 				if score >= MateBound {
 					score = beta
 				}
-				if pos.NonPawnPieces(us) >= 2 || w.verifyNull(ply, depth/2, beta, staticEval) {
+				if pos.NonPawnPieces(us) >= 2 || w.verifyNull(ply, depth/2, beta) {
 					return score
 				}
 			}
@@ -227,22 +227,29 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	return best
 }
 
-// Singular extensions: the hash move, when every other move falls well
-// short of its score, is searched a ply deeper; when even the others
-// reach beta (multi-cut) the node is cut, and when the hash move alone is
-// known to beat beta it may be searched a ply shallower (from
-// Params.SingularDepth, with Params.SingularMargin cp a ply).
+// searchAgain searches the node at ply once more, before its moves are
+// generated, with a null window below bound (the frame keeps its static
+// evaluation).
+func (w *worker) searchAgain(ply, depth, bound int) int {
+	fr := &w.stack[ply]
+	staticEval := fr.staticEval
+	v := w.search(ply, depth, bound-1, bound, false)
+	fr.staticEval = staticEval
+	return v
+}
 
-// singular searches the node at ply without ttMove, at half depth,
-// against a bound just below ttScore: it tells the extension of ttMove,
-// or cut when the node fails high without it.
+// singular: the hash move, when every other move falls well short of its
+// score, is searched a ply deeper; when even the others reach beta
+// (multi-cut) the node is cut, and when the hash move alone is known to
+// beat beta it may be searched a ply shallower (from Params.SingularDepth,
+// with Params.SingularMargin cp a ply). It searches the node without
+// ttMove at half depth against a bound just below ttScore.
 func (w *worker) singular(ply, depth int, ttMove board.Move, ttScore, beta int) (ext int, cut bool) {
 	sBeta := ttScore - w.p.SingularMargin*depth
 	fr := &w.stack[ply]
-	staticEval := fr.staticEval
 	fr.excluded = ttMove
-	v := w.search(ply, (depth-1)/2, sBeta-1, sBeta, false)
-	fr.excluded, fr.staticEval = board.NoMove, staticEval
+	v := w.searchAgain(ply, (depth-1)/2, sBeta)
+	fr.excluded = board.NoMove
 	switch {
 	case w.stopped():
 		return 0, false
@@ -262,11 +269,10 @@ func (w *worker) singular(ply, depth int, ttMove board.Move, ttScore, beta int) 
 // depth (the null search's own depth is too shallow: pruning there hid a
 // mate in 2), with no null moves for a few plies below, must fail high
 // too. Rare enough to cost nothing where two pieces or more are left.
-func (w *worker) verifyNull(ply, depth, beta, staticEval int) bool {
-	fr := &w.stack[ply]
+func (w *worker) verifyNull(ply, depth, beta int) bool {
 	saved := w.nullMinPly
-	w.nullMinPly = ply + 3*max(depth, 1)/4 + 1
-	v := w.search(ply, max(depth, 1), beta-1, beta, false)
-	w.nullMinPly, fr.staticEval = saved, staticEval
+	w.nullMinPly = ply + 3*depth/4 + 1
+	v := w.searchAgain(ply, depth, beta)
+	w.nullMinPly = saved
 	return v >= beta && !w.stopped()
 }
