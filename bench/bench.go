@@ -28,7 +28,7 @@ type Config struct {
 
 const (
 	MaxDepth   = search.MaxPly - 1
-	MaxThreads = 256
+	MaxThreads = search.MaxThreads
 	MaxHashMB  = search.MaxHashMB
 )
 

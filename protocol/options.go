@@ -129,7 +129,7 @@ func (s *state) parseFEN(fen string) (board.Position, error) {
 func ms(d time.Duration) string { return strconv.Itoa(int(d.Milliseconds())) }
 
 // MaxThreads bounds the Threads option.
-const MaxThreads = 256
+const MaxThreads = search.MaxThreads
 
 // options is the option table every protocol announces.
 var options = []*option{

@@ -51,3 +51,7 @@ func (m MoveRule) For(v *board.Variant) int {
 	}
 	return v.DefaultMoveRule()
 }
+
+// MaxThreads bounds the search threads every front end accepts (UCI
+// Threads, CECP cores, bench, suite).
+const MaxThreads = 256

@@ -1,0 +1,225 @@
+// Package suite runs test suites of positions: EPD files whose lines name
+// the best move (bm) or a move to avoid (am), such as Win At Chess. The
+// score is how many the search gets right within a fixed time, nodes or
+// depth, and when it first settled on the right move.
+package suite
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"senapati/board"
+)
+
+// Entry is one test position.
+type Entry struct {
+	Line  int    // line number in its file
+	ID    string // the id operation, or "line N"
+	FEN   string
+	Pos   board.Position
+	Best  []board.Move // bm: any of these is right
+	Avoid []board.Move // am: none of these may be played
+}
+
+// Solved says whether m answers the entry: one of its best moves, and none
+// of the moves to avoid.
+func (e *Entry) Solved(m board.Move) bool {
+	for _, a := range e.Avoid {
+		if m == a {
+			return false
+		}
+	}
+	if len(e.Best) == 0 {
+		return len(e.Avoid) > 0 && m != board.NoMove
+	}
+	for _, b := range e.Best {
+		if m == b {
+			return true
+		}
+	}
+	return false
+}
+
+// Expected is the entry's moves as the suite names them: "bm Qg6" or
+// "am Kh1".
+func (e *Entry) Expected() string {
+	var parts []string
+	if len(e.Best) > 0 {
+		parts = append(parts, "bm "+e.names(e.Best))
+	}
+	if len(e.Avoid) > 0 {
+		parts = append(parts, "am "+e.names(e.Avoid))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (e *Entry) names(ms []board.Move) string {
+	s := make([]string, len(ms))
+	for i, m := range ms {
+		s[i] = e.Pos.SAN(m)
+	}
+	return strings.Join(s, " ")
+}
+
+// ParseLine reads one EPD line of variant v: the four position fields
+// (the FEN's counters may follow), then operations "opcode operands;".
+// It needs a bm or an am whose moves are legal; other operations (id
+// aside) are skipped.
+func ParseLine(v *board.Variant, line string) (Entry, error) {
+	fields := strings.Fields(line)
+	if len(fields) < 4 {
+		return Entry{}, fmt.Errorf("needs the four position fields, got %d field(s)", len(fields))
+	}
+	fen := strings.Join(fields[:4], " ")
+	pos, err := board.ParseFEN(v, fen)
+	if err != nil {
+		return Entry{}, err
+	}
+	rest := strings.TrimSpace(afterFields(line, 4))
+	// the FEN's halfmove and fullmove counters, where present
+	if f := strings.Fields(rest); len(f) >= 2 && isNumber(f[0]) && isNumber(f[1]) {
+		if p, err := board.ParseFEN(v, fen+" "+f[0]+" "+f[1]); err == nil {
+			fen, pos = fen+" "+f[0]+" "+f[1], p
+			rest = strings.TrimSpace(afterFields(rest, 2))
+		}
+	}
+	ops, err := operations(rest)
+	if err != nil {
+		return Entry{}, err
+	}
+	e := Entry{FEN: fen, Pos: pos}
+	for _, op := range ops {
+		switch op.code {
+		case "id":
+			if len(op.args) > 0 {
+				e.ID = strings.Join(op.args, " ")
+			}
+		case "bm", "am":
+			if len(op.args) == 0 {
+				return Entry{}, fmt.Errorf("%s names no move", op.code)
+			}
+			for _, a := range op.args {
+				m, err := pos.ParseSAN(a)
+				if err != nil {
+					return Entry{}, fmt.Errorf("%s: %v", op.code, err)
+				}
+				if op.code == "bm" {
+					e.Best = append(e.Best, m)
+				} else {
+					e.Avoid = append(e.Avoid, m)
+				}
+			}
+		}
+	}
+	if len(e.Best) == 0 && len(e.Avoid) == 0 {
+		return Entry{}, fmt.Errorf("no bm or am operation")
+	}
+	return e, nil
+}
+
+type operation struct {
+	code string
+	args []string
+}
+
+// operations splits "bm Qg6; id \"WAC.001\";" into its operations; a
+// quoted operand may hold spaces and semicolons.
+func operations(s string) ([]operation, error) {
+	var ops []operation
+	var cur []string
+	var word strings.Builder
+	inWord, quoted := false, false
+	flushWord := func() {
+		if inWord {
+			cur = append(cur, word.String())
+			word.Reset()
+			inWord = false
+		}
+	}
+	flushOp := func() {
+		flushWord()
+		if len(cur) > 0 {
+			ops = append(ops, operation{code: cur[0], args: cur[1:]})
+		}
+		cur = nil
+	}
+	for _, r := range s {
+		switch {
+		case quoted && r == '"':
+			quoted = false
+		case quoted:
+			word.WriteRune(r)
+		case r == '"':
+			quoted, inWord = true, true
+		case r == ';':
+			flushOp()
+		case r == ' ' || r == '\t':
+			flushWord()
+		default:
+			word.WriteRune(r)
+			inWord = true
+		}
+	}
+	if quoted {
+		return nil, fmt.Errorf("a quoted operand is not closed")
+	}
+	flushOp()
+	return ops, nil
+}
+
+// afterFields is s after its first n whitespace-separated fields.
+func afterFields(s string, n int) string {
+	for i := 0; i < n; i++ {
+		s = strings.TrimLeft(s, " \t")
+		end := strings.IndexAny(s, " \t")
+		if end < 0 {
+			return ""
+		}
+		s = s[end:]
+	}
+	return s
+}
+
+func isNumber(s string) bool {
+	if s == "" || len(s) > 6 {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// Read reads a suite: one position a line; empty lines and lines starting
+// with # are skipped. A line that cannot be read is an error naming it.
+func Read(v *board.Variant, r io.Reader) ([]Entry, error) {
+	var out []Entry
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		e, err := ParseLine(v, line)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %v", n, err)
+		}
+		e.Line = n
+		if e.ID == "" {
+			e.ID = fmt.Sprintf("line %d", n)
+		}
+		out = append(out, e)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no positions")
+	}
+	return out, nil
+}
