@@ -141,6 +141,10 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 				if !pvNode && w.lateMovePrune(depth, quietsTried, improving) {
 					continue
 				}
+				// A move whose history says it keeps failing is not tried near the leaves.
+				if w.bold && !pvNode && depth <= w.p.HistoryPruneDepth && w.quietHistory(ply, m) < -w.p.HistoryPruneMargin*depth {
+					continue
+				}
 				if w.bold && !pvNode && depth <= w.p.FutilityDepth {
 					// Futility: far below alpha, a quiet move will not raise it.
 					if staticEval+w.p.FutilityBase+w.p.FutilityPerPly*depth <= alpha || pos.SEE(m, &w.values) < -w.p.SEEQuietPerPly2*depth*depth {
@@ -153,7 +157,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		}
 		givesCheck := w.play(ply, m).InCheck()
 		ext := 0
-		if givesCheck && ply < 2*depth+8 {
+		if givesCheck && ply < 2*depth+8 && (w.p.CheckExtensionSEE == 0 || pos.SEE(m, &w.values) >= 0) {
 			ext = 1
 		}
 		if m == ttMove && singularExt != 0 {

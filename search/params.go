@@ -21,6 +21,8 @@ type Params struct {
 	AspirationWindow                             int // first half-width of the root window, cp
 	EffortDepth, EffortShare, EffortScale        int // time: from EffortDepth on, a best move with EffortShare % of the nodes scales the soft target by EffortScale % (101: off)
 	SingularDepth, SingularMargin                int // singular extensions: from this depth, the others SingularMargin cp a ply below the hash score
+	HistoryPruneDepth, HistoryPruneMargin        int // quiet moves up to HistoryPruneDepth (0: off) whose history is below -HistoryPruneMargin*depth are skipped
+	CheckExtensionSEE                            int // 1: only checks that do not lose material by exchange are extended (0: every check)
 }
 
 // DefaultParams are the search's constants as tuned so far.
@@ -35,6 +37,8 @@ func DefaultParams() Params {
 		AspirationWindow: 25,
 		EffortDepth:      10, EffortShare: 101, EffortScale: 70,
 		SingularDepth: 7, SingularMargin: 2,
+		HistoryPruneDepth: 0, HistoryPruneMargin: 3000,
+		CheckExtensionSEE: 0,
 	}
 }
 
@@ -77,6 +81,9 @@ var ParamSpecs = []ParamSpec{
 	{"EffortScale", 20, 100, 5, func(p *Params) *int { return &p.EffortScale }},
 	{"SingularDepth", 4, 14, 1, func(p *Params) *int { return &p.SingularDepth }},
 	{"SingularMargin", 1, 8, 1, func(p *Params) *int { return &p.SingularMargin }},
+	{"HistoryPruneDepth", 0, 8, 1, func(p *Params) *int { return &p.HistoryPruneDepth }},
+	{"HistoryPruneMargin", 500, 16000, 500, func(p *Params) *int { return &p.HistoryPruneMargin }},
+	{"CheckExtensionSEE", 0, 1, 1, func(p *Params) *int { return &p.CheckExtensionSEE }},
 }
 
 // String writes the parameters that differ from the defaults as

@@ -44,27 +44,40 @@ var mateTests = []struct {
 	{"durg mate in 2", board.DurgGame(), "4k4/9/3K5/9/9/9/9/9/1R7[Q] w - - 0 1 5/6", 3, ""},
 }
 
+// trialParams switches on the techniques that are off by default until a
+// match accepts them: they must not lose a mate either.
+func trialParams() Params {
+	p := DefaultParams()
+	p.HistoryPruneDepth, p.HistoryPruneMargin, p.CheckExtensionSEE = 4, 1000, 1
+	return p
+}
+
 func TestFindsMates(t *testing.T) {
-	for _, tc := range mateTests {
-		t.Run(tc.name, func(t *testing.T) {
-			e := newTestEngine(1)
-			// A few plies beyond the mate: reverse futility at low depth
-			// may stand pat in front of a quiet mate (the chess mate in 2
-			// needs depth 9 with the tuned chess weights).
-			r, p := searchFEN(t, e, tc.v, tc.fen, Limits{Depth: tc.plies + mateDepthMargin})
-			if tc.first != "" {
-				require.Equal(t, tc.first, p.MoveString(r.Best))
-			}
-			require.Equal(t, Mate-tc.plies, r.Score, "score %d", r.Score)
-			// Brute force agrees: no faster win, and the chosen move wins in time.
-			moves := (tc.plies + 1) / 2
-			require.False(t, forcedWin(&p, moves-1))
-			q := p
-			q.DoMove(r.Best)
-			if o := q.Verdict(0); o.Result() == board.Ongoing {
-				require.True(t, allRepliesLose(&q, moves-1, p.SideToMove()))
-			}
-		})
+	for _, params := range []Params{DefaultParams(), trialParams()} {
+		for _, tc := range mateTests {
+			t.Run(tc.name+" "+params.String(), func(t *testing.T) {
+				e := newTestEngine(1)
+				s := e.Settings()
+				s.Params = params
+				e.Configure(s)
+				// A few plies beyond the mate: reverse futility at low depth
+				// may stand pat in front of a quiet mate (the chess mate in 2
+				// needs depth 9 with the tuned chess weights).
+				r, p := searchFEN(t, e, tc.v, tc.fen, Limits{Depth: tc.plies + mateDepthMargin})
+				if tc.first != "" {
+					require.Equal(t, tc.first, p.MoveString(r.Best))
+				}
+				require.Equal(t, Mate-tc.plies, r.Score, "score %d", r.Score)
+				// Brute force agrees: no faster win, and the chosen move wins in time.
+				moves := (tc.plies + 1) / 2
+				require.False(t, forcedWin(&p, moves-1))
+				q := p
+				q.DoMove(r.Best)
+				if o := q.Verdict(0); o.Result() == board.Ongoing {
+					require.True(t, allRepliesLose(&q, moves-1, p.SideToMove()))
+				}
+			})
+		}
 	}
 }
 
@@ -331,7 +344,7 @@ func TestRootMovesCountTheirNodes(t *testing.T) {
 func TestNullMoveZugzwang(t *testing.T) {
 	noSingular := DefaultParams()
 	noSingular.SingularDepth = MaxPly // the mechanism is the null move's alone
-	for _, p := range []Params{DefaultParams(), noSingular} {
+	for _, p := range []Params{DefaultParams(), noSingular, trialParams()} {
 		e := NewEngine(Settings{HashMB: 1, Threads: 1, MultiPV: 1, Params: p}, Static(eval.Evaluate), eval.PieceValue)
 		r, _ := searchFEN(t, e, board.Chess(), "kbK5/pp6/1P6/R7/8/8/8/8 b - - 1 1", Limits{Depth: 12})
 		require.Less(t, r.Score, -300, "1.Ra5 wins material: the bound the null move met")
