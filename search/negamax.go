@@ -185,6 +185,8 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 				}
 				r -= w.quietHistory(ply, m) / w.p.LMRHistoryDiv
 				r = max(0, min(r, newDepth-1))
+			} else if depth >= 3 && !quiet && !inCheck && !givesCheck && i >= 2 && fr.scores[i] < badCaptureBelow {
+				r = max(0, min(w.p.LMRBadCaptures, newDepth-1))
 			}
 			score = -w.search(ply+1, newDepth-r, -alpha-1, -alpha, false)
 			if score > alpha && r > 0 {

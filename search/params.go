@@ -23,6 +23,8 @@ type Params struct {
 	SingularDepth, SingularMargin                int // singular extensions: from this depth, the others SingularMargin cp a ply below the hash score
 	HistoryPruneDepth, HistoryPruneMargin        int // quiet moves up to HistoryPruneDepth (0: off) whose history is below -HistoryPruneMargin*depth are skipped
 	CheckExtensionSEE                            int // 1: only checks that do not lose material by exchange are extended (0: every check)
+	LMRBadCaptures                               int // late captures that lose material by exchange are reduced this many plies (0: none)
+	DeltaMargin                                  int // capture search: a capture that cannot lift the stand-pat score within this of alpha is skipped (0: off)
 }
 
 // DefaultParams are the search's constants as tuned so far.
@@ -39,6 +41,7 @@ func DefaultParams() Params {
 		SingularDepth: 7, SingularMargin: 2,
 		HistoryPruneDepth: 0, HistoryPruneMargin: 3000,
 		CheckExtensionSEE: 0,
+		LMRBadCaptures:    0, DeltaMargin: 0,
 	}
 }
 
@@ -84,6 +87,8 @@ var ParamSpecs = []ParamSpec{
 	{"HistoryPruneDepth", 0, 8, 1, func(p *Params) *int { return &p.HistoryPruneDepth }},
 	{"HistoryPruneMargin", 500, 16000, 500, func(p *Params) *int { return &p.HistoryPruneMargin }},
 	{"CheckExtensionSEE", 0, 1, 1, func(p *Params) *int { return &p.CheckExtensionSEE }},
+	{"LMRBadCaptures", 0, 3, 1, func(p *Params) *int { return &p.LMRBadCaptures }},
+	{"DeltaMargin", 0, 1000, 25, func(p *Params) *int { return &p.DeltaMargin }},
 }
 
 // String writes the parameters that differ from the defaults as

@@ -41,10 +41,18 @@ func (w *worker) qsearch(ply, alpha, beta int) int {
 		return w.evaluate(ply)
 	}
 	w.scoreMoves(ply, board.NoMove)
+	// Delta pruning: a plain capture that cannot bring the stand-pat score
+	// near alpha is not tried (not where taking the last piece bares the
+	// Raja, nor in Durg, whose zone kills the values do not tell).
+	delta := !inCheck && w.p.DeltaMargin > 0 && w.bold &&
+		!(w.variant.BareKingLoses() && pos.PieceCount(pos.SideToMove()^1) <= 2)
 	for i := 0; i < fr.moves.N; i++ {
 		m := w.pickMove(ply, i)
 		if !inCheck && fr.scores[i] < badCaptureBelow {
 			break // the rest lose material by exchange
+		}
+		if delta && m.Promotion() == board.NoType && best+w.values[pos.Captured(m)]+w.p.DeltaMargin <= alpha {
+			continue
 		}
 		w.play(ply, m)
 		score := -w.qsearch(ply+1, -beta, -alpha)

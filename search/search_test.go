@@ -49,6 +49,7 @@ var mateTests = []struct {
 func trialParams() Params {
 	p := DefaultParams()
 	p.HistoryPruneDepth, p.HistoryPruneMargin, p.CheckExtensionSEE = 4, 1000, 1
+	p.LMRBadCaptures, p.DeltaMargin = 1, 200
 	return p
 }
 
