@@ -8,17 +8,16 @@
 package main
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"senapati/internal/uciproc"
 )
 
 func main() {
@@ -41,89 +40,38 @@ func main() {
 	}
 }
 
-type engine struct {
-	cmd   *exec.Cmd
-	in    io.WriteCloser
-	lines chan string
-}
-
-func start(path string) (*engine, error) {
-	cmd := exec.Command(path)
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		return nil, err
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	e := &engine{cmd: cmd, in: in, lines: make(chan string, 1024)}
-	go func() {
-		sc := bufio.NewScanner(out)
-		sc.Buffer(make([]byte, 1<<20), 1<<20)
-		for sc.Scan() {
-			e.lines <- sc.Text()
-		}
-		close(e.lines)
-	}()
-	return e, nil
-}
-
-func (e *engine) send(s string) { fmt.Fprintln(e.in, s) }
-
-// await reads until a line starting with prefix and returns when it came.
-func (e *engine) await(prefix string, timeout time.Duration) (time.Time, error) {
-	deadline := time.After(timeout)
-	for {
-		select {
-		case l, ok := <-e.lines:
-			if !ok {
-				return time.Time{}, fmt.Errorf("engine exited waiting for %q", prefix)
-			}
-			if strings.HasPrefix(l, prefix) {
-				return time.Now(), nil
-			}
-		case <-deadline:
-			return time.Time{}, fmt.Errorf("no %q within %v", prefix, timeout)
-		}
-	}
-}
-
 func measure(path, variant string, threads, n, movetime int) error {
-	e, err := start(path)
+	e, err := uciproc.Start(path)
 	if err != nil {
 		return err
 	}
-	defer func() { e.send("quit"); e.cmd.Wait() }()
-	e.send("uci")
-	e.send("setoption name UCI_Variant value " + variant)
-	e.send("setoption name Threads value " + strconv.Itoa(threads))
-	e.send("setoption name Move Overhead value 0")
-	e.send("isready")
-	if _, err := e.await("readyok", 10*time.Second); err != nil {
+	defer e.Quit()
+	e.Send("uci")
+	e.Send("setoption name UCI_Variant value " + variant)
+	e.Send("setoption name Threads value " + strconv.Itoa(threads))
+	e.Send("setoption name Move Overhead value 0")
+	e.Send("isready")
+	if _, err := e.Await("readyok", 10*time.Second, nil); err != nil {
 		return err
 	}
 	var stops, moves []time.Duration
 	rng := rand.New(rand.NewPCG(1, uint64(threads)))
 	for i := 0; i < n; i++ {
-		e.send("position startpos")
-		e.send("go infinite")
+		e.Send("position startpos")
+		e.Send("go infinite")
 		time.Sleep(time.Duration(20+rng.IntN(80)) * time.Millisecond)
 		sent := time.Now()
-		e.send("stop")
-		got, err := e.await("bestmove", 10*time.Second)
+		e.Send("stop")
+		got, err := e.Await("bestmove", 10*time.Second, nil)
 		if err != nil {
 			return err
 		}
 		stops = append(stops, got.Sub(sent))
 
-		e.send("position startpos")
+		e.Send("position startpos")
 		sent = time.Now()
-		e.send("go movetime " + strconv.Itoa(movetime))
-		got, err = e.await("bestmove", 10*time.Second+time.Duration(movetime)*time.Millisecond)
+		e.Send("go movetime " + strconv.Itoa(movetime))
+		got, err = e.Await("bestmove", 10*time.Second+time.Duration(movetime)*time.Millisecond, nil)
 		if err != nil {
 			return err
 		}

@@ -12,18 +12,16 @@
 package main
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
-	"io"
 	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"time"
 
 	"senapati/bench"
 	"senapati/board"
+	"senapati/internal/uciproc"
 )
 
 type listFlag []string
@@ -65,7 +63,7 @@ func main() {
 		if err != nil {
 			fail("%s: %v", c, err)
 		}
-		defer e.quit()
+		defer e.Quit()
 		es[i] = e
 	}
 	nodes := make([]uint64, len(es))
@@ -101,89 +99,36 @@ func fail(format string, a ...any) {
 	os.Exit(2)
 }
 
-type engine struct {
-	cmd   *exec.Cmd
-	in    io.WriteCloser
-	lines chan string
-}
+type engine struct{ *uciproc.Engine }
 
 func start(command string, threads, hash int) (*engine, error) {
-	f := strings.Fields(command)
-	if len(f) == 0 {
-		return nil, fmt.Errorf("empty command")
-	}
-	cmd := exec.Command(f[0], f[1:]...)
-	in, err := cmd.StdinPipe()
+	p, err := uciproc.Start(strings.Fields(command)...)
 	if err != nil {
 		return nil, err
 	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
+	e := &engine{p}
+	e.Send("uci")
+	if _, err := e.Await("uciok", 30*time.Second, nil); err != nil {
 		return nil, err
 	}
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	e := &engine{cmd: cmd, in: in, lines: make(chan string, 1024)}
-	go func() {
-		sc := bufio.NewScanner(out)
-		sc.Buffer(make([]byte, 1<<20), 1<<20)
-		for sc.Scan() {
-			e.lines <- sc.Text()
-		}
-		close(e.lines)
-	}()
-	e.send("uci")
-	if _, err := e.await("uciok", nil); err != nil {
-		return nil, err
-	}
-	e.send("setoption name Threads value " + strconv.Itoa(threads))
-	e.send("setoption name Hash value " + strconv.Itoa(hash))
+	e.Send("setoption name Threads value " + strconv.Itoa(threads))
+	e.Send("setoption name Hash value " + strconv.Itoa(hash))
 	return e, nil
-}
-
-func (e *engine) send(s string) { fmt.Fprintln(e.in, s) }
-
-func (e *engine) quit() {
-	e.send("quit")
-	e.cmd.Wait()
-}
-
-// await reads up to a line starting with prefix, handing every line before
-// it to seen.
-func (e *engine) await(prefix string, seen func(string)) (time.Time, error) {
-	deadline := time.After(30 * time.Second)
-	for {
-		select {
-		case l, ok := <-e.lines:
-			if !ok {
-				return time.Time{}, fmt.Errorf("the engine exited waiting for %q", prefix)
-			}
-			if strings.HasPrefix(l, prefix) {
-				return time.Now(), nil
-			}
-			if seen != nil {
-				seen(l)
-			}
-		case <-deadline:
-			return time.Time{}, fmt.Errorf("no %q within 30 s", prefix)
-		}
-	}
 }
 
 // search runs one go movetime from a new game and returns the nodes of
 // its last info line and the time to bestmove.
 func (e *engine) search(fen string, movetime time.Duration) (uint64, time.Duration, error) {
-	e.send("ucinewgame")
-	e.send("position fen " + fen)
-	e.send("isready")
-	if _, err := e.await("readyok", nil); err != nil {
+	e.Send("ucinewgame")
+	e.Send("position fen " + fen)
+	e.Send("isready")
+	if _, err := e.Await("readyok", 30*time.Second, nil); err != nil {
 		return 0, 0, err
 	}
 	var nodes uint64
 	sent := time.Now()
-	e.send("go movetime " + strconv.FormatInt(movetime.Milliseconds(), 10))
-	got, err := e.await("bestmove", func(l string) {
+	e.Send("go movetime " + strconv.FormatInt(movetime.Milliseconds(), 10))
+	got, err := e.Await("bestmove", 30*time.Second+movetime, func(l string) {
 		f := strings.Fields(l)
 		for i := 0; i+1 < len(f); i++ {
 			if f[0] == "info" && f[i] == "nodes" {
