@@ -19,7 +19,9 @@ func b2i(b bool) int {
 	return 0
 }
 
-func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
+// cutNode: a null-window node expected to fail high (the first move of
+// its parent's zero-window search, alternating below).
+func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 	w.pvLen[ply] = ply
 	if depth <= 0 {
 		return w.qsearch(ply, alpha, beta)
@@ -88,7 +90,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 			}
 			r := w.p.NullBase + depth/w.p.NullDepthDiv + min((staticEval-beta)/w.p.NullEvalDiv, 3)
 			w.play(ply, board.NoMove)
-			score := -w.search(ply+1, depth-1-r, -beta, -beta+1, false)
+			score := -w.search(ply+1, depth-1-r, -beta, -beta+1, false, !cutNode)
 			if w.stopped() {
 				return 0
 			}
@@ -96,7 +98,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 				if score >= MateBound {
 					score = beta
 				}
-				if pos.NonPawnPieces(us) >= 2 || w.verifyNull(ply, depth/2, beta) {
+				if pos.NonPawnPieces(us) >= 2 || w.verifyNull(ply, depth/2, beta, cutNode) {
 					return score
 				}
 			}
@@ -111,7 +113,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	if ply > 0 && depth >= w.singularDepth && found && ttMove != board.NoMove && hit.depth >= depth-3 &&
 		hit.bound != BoundUpper && abs(hit.score) < MateBound {
 		var cut bool
-		if singularExt, cut = w.singular(ply, depth, ttMove, scoreFromTT(hit.score, ply), beta); cut {
+		if singularExt, cut = w.singular(ply, depth, ttMove, scoreFromTT(hit.score, ply), beta, cutNode); cut {
 			return scoreFromTT(hit.score, ply) - w.p.SingularMargin*depth
 		}
 	}
@@ -169,7 +171,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		newDepth := depth - 1 + ext
 		var score int
 		if i == 0 {
-			score = -w.search(ply+1, newDepth, -beta, -alpha, pvNode)
+			score = -w.search(ply+1, newDepth, -beta, -alpha, pvNode, !pvNode && !cutNode)
 		} else {
 			r := 0
 			if depth >= 3 && quiet && !inCheck && !givesCheck && i >= 2 {
@@ -183,17 +185,20 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 				if !improving {
 					r++
 				}
+				if cutNode {
+					r += w.p.LMRCutNode
+				}
 				r -= w.quietHistory(ply, m) / w.p.LMRHistoryDiv
 				r = max(0, min(r, newDepth-1))
 			} else if depth >= 3 && !quiet && !inCheck && !givesCheck && i >= 2 && fr.scores[i] < badCaptureBelow {
 				r = max(0, min(w.p.LMRBadCaptures, newDepth-1))
 			}
-			score = -w.search(ply+1, newDepth-r, -alpha-1, -alpha, false)
+			score = -w.search(ply+1, newDepth-r, -alpha-1, -alpha, false, true)
 			if score > alpha && r > 0 {
-				score = -w.search(ply+1, newDepth, -alpha-1, -alpha, false)
+				score = -w.search(ply+1, newDepth, -alpha-1, -alpha, false, !cutNode)
 			}
 			if score > alpha && score < beta && pvNode {
-				score = -w.search(ply+1, newDepth, -beta, -alpha, true)
+				score = -w.search(ply+1, newDepth, -beta, -alpha, true, false)
 			}
 		}
 		if quiet {
@@ -236,10 +241,10 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 // searchAgain searches the node at ply once more, before its moves are
 // generated, with a null window below bound (the frame keeps its static
 // evaluation).
-func (w *worker) searchAgain(ply, depth, bound int) int {
+func (w *worker) searchAgain(ply, depth, bound int, cutNode bool) int {
 	fr := &w.stack[ply]
 	staticEval := fr.staticEval
-	v := w.search(ply, depth, bound-1, bound, false)
+	v := w.search(ply, depth, bound-1, bound, false, cutNode)
 	fr.staticEval = staticEval
 	return v
 }
@@ -250,11 +255,11 @@ func (w *worker) searchAgain(ply, depth, bound int) int {
 // beat beta it may be searched a ply shallower (from Params.SingularDepth,
 // with Params.SingularMargin cp a ply). It searches the node without
 // ttMove at half depth against a bound just below ttScore.
-func (w *worker) singular(ply, depth int, ttMove board.Move, ttScore, beta int) (ext int, cut bool) {
+func (w *worker) singular(ply, depth int, ttMove board.Move, ttScore, beta int, cutNode bool) (ext int, cut bool) {
 	sBeta := ttScore - w.p.SingularMargin*depth
 	fr := &w.stack[ply]
 	fr.excluded = ttMove
-	v := w.searchAgain(ply, (depth-1)/2, sBeta)
+	v := w.searchAgain(ply, (depth-1)/2, sBeta, cutNode)
 	fr.excluded = board.NoMove
 	switch {
 	case w.stopped():
@@ -275,10 +280,10 @@ func (w *worker) singular(ply, depth int, ttMove board.Move, ttScore, beta int) 
 // depth (the null search's own depth is too shallow: pruning there hid a
 // mate in 2), with no null moves for a few plies below, must fail high
 // too. Rare enough to cost nothing where two pieces or more are left.
-func (w *worker) verifyNull(ply, depth, beta int) bool {
+func (w *worker) verifyNull(ply, depth, beta int, cutNode bool) bool {
 	saved := w.nullMinPly
 	w.nullMinPly = ply + 3*depth/4 + 1
-	v := w.searchAgain(ply, depth, beta)
+	v := w.searchAgain(ply, depth, beta, cutNode)
 	w.nullMinPly = saved
 	return v >= beta && !w.stopped()
 }

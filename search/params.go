@@ -24,6 +24,7 @@ type Params struct {
 	HistoryPruneDepth, HistoryPruneMargin        int // quiet moves up to HistoryPruneDepth (0: off) whose history is below -HistoryPruneMargin*depth are skipped
 	CheckExtensionSEE                            int // 1: only checks that do not lose material by exchange are extended (0: every check)
 	LMRBadCaptures                               int // late captures that lose material by exchange are reduced this many plies (0: none)
+	LMRCutNode                                   int // quiet moves at an expected cut node are reduced this many plies more (0: no more)
 	DeltaMargin                                  int // capture search: a capture that cannot lift the stand-pat score within this of alpha is skipped (0: off)
 }
 
@@ -88,6 +89,7 @@ var ParamSpecs = []ParamSpec{
 	{"HistoryPruneMargin", 500, 16000, 500, func(p *Params) *int { return &p.HistoryPruneMargin }},
 	{"CheckExtensionSEE", 0, 1, 1, func(p *Params) *int { return &p.CheckExtensionSEE }},
 	{"LMRBadCaptures", 0, 3, 1, func(p *Params) *int { return &p.LMRBadCaptures }},
+	{"LMRCutNode", 0, 3, 1, func(p *Params) *int { return &p.LMRCutNode }},
 	{"DeltaMargin", 0, 1000, 25, func(p *Params) *int { return &p.DeltaMargin }},
 }
 

@@ -604,11 +604,11 @@ func (w *worker) rootSearch(depth, alpha, beta int) int {
 		}
 		var score int
 		if i == w.pvIdx {
-			score = -w.search(1, depth-1+ext, -beta, -alpha, true)
+			score = -w.search(1, depth-1+ext, -beta, -alpha, true, false)
 		} else {
-			score = -w.search(1, depth-1+ext, -alpha-1, -alpha, false)
+			score = -w.search(1, depth-1+ext, -alpha-1, -alpha, false, true)
 			if score > alpha && score < beta {
-				score = -w.search(1, depth-1+ext, -beta, -alpha, true)
+				score = -w.search(1, depth-1+ext, -beta, -alpha, true, false)
 			}
 		}
 		rm.nodes += w.nodes.Load() - nodesBefore

@@ -49,7 +49,7 @@ var mateTests = []struct {
 func trialParams() Params {
 	p := DefaultParams()
 	p.HistoryPruneDepth, p.HistoryPruneMargin, p.CheckExtensionSEE = 4, 1000, 1
-	p.LMRBadCaptures, p.DeltaMargin = 1, 200
+	p.LMRBadCaptures, p.LMRCutNode, p.DeltaMargin = 1, 1, 200
 	return p
 }
 
@@ -221,7 +221,7 @@ func TestSearchInnerLoopDoesNotAllocate(t *testing.T) {
 		e.Search(context.Background(), p, nil, Limits{Depth: 2}, nil)
 		w := e.workers[0]
 		allocs := testing.AllocsPerRun(3, func() {
-			w.search(0, 5, -Infinity, Infinity, true)
+			w.search(0, 5, -Infinity, Infinity, true, false)
 		})
 		require.Zero(t, allocs, v.Name())
 	}
