@@ -25,6 +25,7 @@ type Params struct {
 	CheckExtensionSEE                            int // 1: only checks that do not lose material by exchange are extended (0: every check)
 	LMRBadCaptures                               int // late captures that lose material by exchange are reduced this many plies (0: none)
 	LMRCutNode                                   int // quiet moves at an expected cut node are reduced this many plies more (0: no more)
+	TTKeepDepth                                  int // a non-exact store this many plies shallower than the same search's entry of its position keeps the entry (0: always replaced)
 	DeltaMargin                                  int // capture search: a capture that cannot lift the stand-pat score within this of alpha is skipped (0: off)
 }
 
@@ -90,6 +91,7 @@ var ParamSpecs = []ParamSpec{
 	{"CheckExtensionSEE", 0, 1, 1, func(p *Params) *int { return &p.CheckExtensionSEE }},
 	{"LMRBadCaptures", 0, 3, 1, func(p *Params) *int { return &p.LMRBadCaptures }},
 	{"LMRCutNode", 0, 3, 1, func(p *Params) *int { return &p.LMRCutNode }},
+	{"TTKeepDepth", 0, 8, 1, func(p *Params) *int { return &p.TTKeepDepth }},
 	{"DeltaMargin", 0, 1000, 25, func(p *Params) *int { return &p.DeltaMargin }},
 }
 

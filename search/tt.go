@@ -34,6 +34,11 @@ type TT struct {
 	// another epoch is empty, so Clear need not write every entry (at
 	// ucinewgame it did, 16 MB each time at the default Hash).
 	epoch uint64
+	// keepDeeperBy: a same-search store of a position that is not exact
+	// and this many plies shallower than its entry keeps the entry (0:
+	// every store of the position replaces it). Params.TTKeepDepth, set
+	// as each search starts.
+	keepDeeperBy int
 }
 
 type ttEntry struct{ key, data atomic.Uint64 }
@@ -200,8 +205,22 @@ func (t *TT) store(key uint64, m board.Move, score, depth int, b Bound) {
 		d := e.data.Load()
 		empty := d>>epochShift != t.epoch // zero, or of a game before the last Clear
 		if e.key.Load()^d == key || empty {
-			if m == board.NoMove && !empty { // keep the old best move
-				m = unpackTT(d).move
+			if !empty {
+				old := unpackTT(d)
+				if t.keepDeeperBy > 0 && b != BoundExact && depth+t.keepDeeperBy <= old.depth && uint32(d>>51)&63 == gen&63 {
+					// A much shallower bound of this search would throw
+					// away the deeper work: the entry stays and learns
+					// only the new move.
+					if m != board.NoMove && m != old.move {
+						d = packTT(m, old.score, old.depth, old.bound, gen, t.epoch)
+						e.data.Store(d)
+						e.key.Store(key ^ d)
+					}
+					return
+				}
+				if m == board.NoMove { // keep the old best move
+					m = old.move
+				}
 			}
 			victim = e
 			break

@@ -26,3 +26,42 @@ func TestTableStoresAndProbes(t *testing.T) {
 	_, ok = tt.probe(0xDEADBEEF)
 	require.False(t, ok)
 }
+
+func TestTableKeepsDeeperEntries(t *testing.T) {
+	tt := NewTT(1)
+	const key = 0xC0FFEE
+	deep, other := board.Move(111), board.Move(222)
+	tt.store(key, deep, 40, 12, BoundLower)
+	tt.store(key, other, -5, 2, BoundUpper)
+	hit, _ := tt.probe(key)
+	require.Equal(t, ttHit{move: other, score: -5, depth: 2, bound: BoundUpper}, hit, "off (TTKeepDepth 0): replaced")
+
+	tt.keepDeeperBy = 4
+	tt.store(key, deep, 40, 12, BoundLower)
+	// a much shallower bound of the same search: the entry stays, with
+	// the new move
+	tt.store(key, other, -5, 8, BoundUpper)
+	hit, _ = tt.probe(key)
+	require.Equal(t, ttHit{move: other, score: 40, depth: 12, bound: BoundLower}, hit)
+	tt.store(key, board.NoMove, -5, 2, BoundUpper)
+	hit, _ = tt.probe(key)
+	require.Equal(t, ttHit{move: other, score: 40, depth: 12, bound: BoundLower}, hit)
+
+	// nearly as deep: replaced
+	tt.store(key, deep, 7, 9, BoundUpper)
+	hit, _ = tt.probe(key)
+	require.Equal(t, ttHit{move: deep, score: 7, depth: 9, bound: BoundUpper}, hit)
+
+	// an exact score replaces whatever its depth
+	tt.store(key, deep, 40, 20, BoundLower)
+	tt.store(key, other, 3, 1, BoundExact)
+	hit, _ = tt.probe(key)
+	require.Equal(t, ttHit{move: other, score: 3, depth: 1, bound: BoundExact}, hit)
+
+	// an entry of an earlier search is replaced by any store
+	tt.store(key, deep, 40, 20, BoundLower)
+	tt.NewSearch()
+	tt.store(key, other, -8, 2, BoundUpper)
+	hit, _ = tt.probe(key)
+	require.Equal(t, ttHit{move: other, score: -8, depth: 2, bound: BoundUpper}, hit)
+}
