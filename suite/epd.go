@@ -77,15 +77,13 @@ func ParseLine(v *board.Variant, line string) (Entry, error) {
 	if err != nil {
 		return Entry{}, err
 	}
-	rest := strings.TrimSpace(afterFields(line, 4))
-	// the FEN's halfmove and fullmove counters, where present
-	if f := strings.Fields(rest); len(f) >= 2 && isNumber(f[0]) && isNumber(f[1]) {
-		if p, err := board.ParseFEN(v, fen+" "+f[0]+" "+f[1]); err == nil {
-			fen, pos = fen+" "+f[0]+" "+f[1], p
-			rest = strings.TrimSpace(afterFields(rest, 2))
+	n := 4
+	if len(fields) >= 6 { // the FEN's counters, where the next two fields are
+		if p, err := board.ParseFEN(v, strings.Join(fields[:6], " ")); err == nil {
+			fen, pos, n = strings.Join(fields[:6], " "), p, 6
 		}
 	}
-	ops, err := operations(rest)
+	ops, err := operations(afterFields(line, n))
 	if err != nil {
 		return Entry{}, err
 	}
@@ -180,18 +178,6 @@ func afterFields(s string, n int) string {
 		s = s[end:]
 	}
 	return s
-}
-
-func isNumber(s string) bool {
-	if s == "" || len(s) > 6 {
-		return false
-	}
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // Read reads a suite: one position a line; empty lines and lines starting
