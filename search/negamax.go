@@ -19,6 +19,15 @@ func b2i(b bool) int {
 	return 0
 }
 
+// reducedDepth is the depth quiet move m, the i-th at ply, would be
+// searched to after its late-move reduction and its history's say
+// (never below 0): what futility and exchange pruning judge it by under
+// Params.PruneAtLMRDepth.
+func (w *worker) reducedDepth(ply, depth, i int, m board.Move, killer bool) int {
+	r := int(w.lmr[min(depth, 63)][min(i, 63)]) - w.quietHistory(ply, m)/w.p.LMRHistoryDiv
+	return max(0, depth-1-r)
+}
+
 // cutNode: a null-window node expected to fail high (the first move of
 // its parent's zero-window search, alternating below).
 func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
@@ -149,7 +158,11 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 				}
 				if w.bold && !pvNode && depth <= w.p.FutilityDepth {
 					// Futility: far below alpha, a quiet move will not raise it.
-					if staticEval+w.p.FutilityBase+w.p.FutilityPerPly*depth <= alpha || pos.SEE(m, &w.values) < -w.p.SEEQuietPerPly2*depth*depth {
+					d := depth
+					if w.p.PruneAtLMRDepth != 0 {
+						d = w.reducedDepth(ply, depth, i, m, killer)
+					}
+					if staticEval+w.p.FutilityBase+w.p.FutilityPerPly*d <= alpha || pos.SEE(m, &w.values) < -w.p.SEEQuietPerPly2*d*d {
 						continue
 					}
 				}

@@ -27,6 +27,7 @@ type Params struct {
 	LMRCutNode                                   int // quiet moves at an expected cut node are reduced this many plies more (0: no more)
 	TTKeepDepth                                  int // a non-exact store this many plies shallower than the same search's entry of its position keeps the entry (0: always replaced)
 	DeltaMargin                                  int // capture search: a capture that cannot lift the stand-pat score within this of alpha is skipped (0: off)
+	PruneAtLMRDepth                              int // 1: quiet futility and exchange pruning judge a move by its reduced depth (late-move reduction less history), not the node's
 }
 
 // DefaultParams are the search's constants as tuned so far.
@@ -93,6 +94,7 @@ var ParamSpecs = []ParamSpec{
 	{"LMRCutNode", 0, 3, 1, func(p *Params) *int { return &p.LMRCutNode }},
 	{"TTKeepDepth", 0, 8, 1, func(p *Params) *int { return &p.TTKeepDepth }},
 	{"DeltaMargin", 0, 1000, 25, func(p *Params) *int { return &p.DeltaMargin }},
+	{"PruneAtLMRDepth", 0, 1, 1, func(p *Params) *int { return &p.PruneAtLMRDepth }},
 }
 
 // String writes the parameters that differ from the defaults as
