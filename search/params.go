@@ -28,6 +28,7 @@ type Params struct {
 	TTKeepDepth                                  int // a non-exact store this many plies shallower than the same search's entry of its position keeps the entry (0: always replaced)
 	DeltaMargin                                  int // capture search: a capture that cannot lift the stand-pat score within this of alpha is skipped (0: off)
 	PruneAtLMRDepth                              int // 1: quiet futility and exchange pruning judge a move by its reduced depth (late-move reduction less history), not the node's
+	QSearchTT                                    int // 1: the capture search probes the table and stores its results at depth 0
 }
 
 // DefaultParams are the search's constants as tuned so far.
@@ -95,6 +96,7 @@ var ParamSpecs = []ParamSpec{
 	{"TTKeepDepth", 0, 8, 1, func(p *Params) *int { return &p.TTKeepDepth }},
 	{"DeltaMargin", 0, 1000, 25, func(p *Params) *int { return &p.DeltaMargin }},
 	{"PruneAtLMRDepth", 0, 1, 1, func(p *Params) *int { return &p.PruneAtLMRDepth }},
+	{"QSearchTT", 0, 1, 1, func(p *Params) *int { return &p.QSearchTT }},
 }
 
 // String writes the parameters that differ from the defaults as

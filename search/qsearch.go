@@ -21,13 +21,32 @@ func (w *worker) qsearch(ply, alpha, beta int) int {
 	if s, done := w.judgeRules(ply, inCheck); done {
 		return s
 	}
-	best := -Infinity
+	// Under Params.QSearchTT the capture search keeps its own results in
+	// the table at depth 0 and stands on them. A main search's entry only
+	// orders the moves here: its bound may rest on a null move's fail high
+	// that a zugzwang makes a lie, and standing on it hid a quiet mate in 2
+	// (TestNullMoveZugzwang) where the capture search would not.
+	key, useTT, ttMove := pos.Hash(), w.p.QSearchTT != 0, board.NoMove
+	if useTT {
+		if hit, found := w.run.e.TT.probe(key); found {
+			ttMove, useTT = hit.move, hit.depth <= 0
+			score := scoreFromTT(hit.score, ply)
+			if useTT && (hit.bound == BoundExact || (hit.bound == BoundLower && score >= beta) || (hit.bound == BoundUpper && score <= alpha)) {
+				return score
+			}
+		}
+	}
+	origAlpha := alpha
+	best, bestMove := -Infinity, board.NoMove
 	if !inCheck {
 		// Stalemate: asked before a score is returned without moves.
 		best = w.evaluate(ply)
 		if best >= beta || ply >= MaxPly {
 			if s, none := w.noLegalMove(ply, false); none {
 				return s
+			}
+			if useTT {
+				w.run.e.TT.store(key, board.NoMove, scoreToTT(best, ply), 0, BoundLower)
 			}
 			return best
 		}
@@ -40,7 +59,7 @@ func (w *worker) qsearch(ply, alpha, beta int) int {
 	} else if ply >= MaxPly {
 		return w.evaluate(ply)
 	}
-	w.scoreMoves(ply, board.NoMove)
+	w.scoreMoves(ply, ttMove)
 	// Delta pruning: a plain capture that cannot bring the stand-pat score
 	// near alpha is not tried (not where taking the last piece bares the
 	// Raja, nor in Durg, whose zone kills the values do not tell).
@@ -62,12 +81,22 @@ func (w *worker) qsearch(ply, alpha, beta int) int {
 		if score > best {
 			best = score
 			if score > alpha {
-				alpha = score
+				alpha, bestMove = score, m
 				if score >= beta {
 					break
 				}
 			}
 		}
+	}
+	if useTT {
+		bound := BoundUpper
+		switch {
+		case best >= beta:
+			bound = BoundLower
+		case best > origAlpha:
+			bound = BoundExact
+		}
+		w.run.e.TT.store(key, bestMove, scoreToTT(best, ply), 0, bound)
 	}
 	return best
 }
