@@ -147,7 +147,12 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 		quiet := pos.IsQuiet(m)
 		killer := m == w.killers[ply][0] || m == w.killers[ply][1]
 		if mayPrune && best > -MateBound {
-			if quiet && !killer {
+			if quiet && !killer && w.spareCheck(pos, m) {
+				// A checking move is judged by its exchange alone.
+				if !pvNode && depth <= w.p.FutilityDepth && pos.SEE(m, &w.values) < -w.p.SEEQuietPerPly2*depth*depth {
+					continue
+				}
+			} else if quiet && !killer {
 				// Late quiet moves at low depth are skipped once something was found.
 				if !pvNode && w.lateMovePrune(depth, quietsTried, improving) {
 					continue

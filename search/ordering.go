@@ -155,6 +155,13 @@ func (w *worker) scoreMoves(ply int, ttMove board.Move) {
 	}
 }
 
+// spareCheck: under Params.SpareChecks a quiet move that gives check is
+// not pruned by move count, history or futility (where pruning is bold:
+// not in Durg); only a losing exchange prunes it.
+func (w *worker) spareCheck(pos *board.Position, m board.Move) bool {
+	return w.p.SpareChecks != 0 && w.bold && pos.PlainMoveChecks(m)
+}
+
 // pickMove moves the best-scored remaining move to index i (selection
 // sort: most nodes cut off after a move or two).
 func (w *worker) pickMove(ply, i int) board.Move {

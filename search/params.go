@@ -29,6 +29,7 @@ type Params struct {
 	DeltaMargin                                  int // capture search: a capture that cannot lift the stand-pat score within this of alpha is skipped (0: off)
 	PruneAtLMRDepth                              int // 1: quiet futility and exchange pruning judge a move by its reduced depth (late-move reduction less history), not the node's
 	QSearchTT                                    int // 1: the capture search probes the table and stores its results at depth 0
+	SpareChecks                                  int // 1: quiet moves that give check escape move-count, history and futility pruning (not in Durg)
 }
 
 // DefaultParams are the search's constants as tuned so far.
@@ -97,6 +98,7 @@ var ParamSpecs = []ParamSpec{
 	{"DeltaMargin", 0, 1000, 25, func(p *Params) *int { return &p.DeltaMargin }},
 	{"PruneAtLMRDepth", 0, 1, 1, func(p *Params) *int { return &p.PruneAtLMRDepth }},
 	{"QSearchTT", 0, 1, 1, func(p *Params) *int { return &p.QSearchTT }},
+	{"SpareChecks", 0, 1, 1, func(p *Params) *int { return &p.SpareChecks }},
 }
 
 // String writes the parameters that differ from the defaults as
