@@ -113,6 +113,12 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 			}
 		}
 	}
+	if w.p.ProbCutMargin > 0 && w.bold && !pvNode && !inCheck && !excluding && !zugzwangRisk && depth >= w.p.ProbCutDepth && abs(beta) < MateBound &&
+		!(found && hit.depth >= depth-3 && scoreFromTT(hit.score, ply) < beta+w.p.ProbCutMargin) {
+		if s, cut := w.probCut(ply, depth, beta, staticEval, ttMove, cutNode); cut {
+			return s
+		}
+	}
 	// No hash move at some depth: this node was not searched before, or
 	// not deep; a shallower search is cheaper and orders the next one.
 	if depth >= 4 && ttMove == board.NoMove && !excluding {
@@ -304,4 +310,39 @@ func (w *worker) verifyNull(ply, depth, beta int, cutNode bool) bool {
 	v := w.searchAgain(ply, depth, beta, cutNode)
 	w.nullMinPly = saved
 	return v >= beta && !w.stopped()
+}
+
+// probCut: a capture that beats beta by Params.ProbCutMargin in a search
+// 4 plies shallower (after a capture search says it might) would almost
+// surely beat beta at full depth too, so the node is cut with it. Only
+// captures whose exchange could make up the distance from the static
+// evaluation are tried.
+func (w *worker) probCut(ply, depth, beta, staticEval int, ttMove board.Move, cutNode bool) (int, bool) {
+	fr := &w.stack[ply]
+	pos := &fr.pos
+	pcBeta := beta + w.p.ProbCutMargin
+	pos.GenerateNoisy(fr.moves)
+	w.scoreMoves(ply, ttMove)
+	for i := 0; i < fr.moves.N; i++ {
+		m := w.pickMove(ply, i)
+		if fr.scores[i] < badCaptureBelow {
+			break // the rest lose material by exchange
+		}
+		if staticEval+pos.SEE(m, &w.values) < pcBeta {
+			continue
+		}
+		w.play(ply, m)
+		v := -w.qsearch(ply+1, -pcBeta, -pcBeta+1)
+		if v >= pcBeta {
+			v = -w.search(ply+1, depth-4, -pcBeta, -pcBeta+1, false, !cutNode)
+		}
+		if w.stopped() {
+			return 0, true
+		}
+		if v >= pcBeta {
+			w.run.e.TT.store(pos.Hash(), m, scoreToTT(v, ply), depth-3, BoundLower)
+			return v, true
+		}
+	}
+	return 0, false
 }

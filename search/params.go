@@ -30,6 +30,7 @@ type Params struct {
 	PruneAtLMRDepth                              int // 1: quiet futility and exchange pruning judge a move by its reduced depth (late-move reduction less history), not the node's
 	QSearchTT                                    int // 1: the capture search probes the table and stores its results at depth 0
 	SpareChecks                                  int // 1: quiet moves that give check escape move-count, history and futility pruning (not in Durg)
+	ProbCutDepth, ProbCutMargin                  int // from ProbCutDepth, a capture that beats beta by ProbCutMargin cp 4 plies shallower cuts the node (margin 0: off; not in Durg)
 }
 
 // DefaultParams are the search's constants as tuned so far.
@@ -47,6 +48,7 @@ func DefaultParams() Params {
 		HistoryPruneDepth: 0, HistoryPruneMargin: 3000,
 		CheckExtensionSEE: 0,
 		LMRBadCaptures:    0, DeltaMargin: 0,
+		ProbCutDepth: 5, ProbCutMargin: 0,
 	}
 }
 
@@ -99,6 +101,8 @@ var ParamSpecs = []ParamSpec{
 	{"PruneAtLMRDepth", 0, 1, 1, func(p *Params) *int { return &p.PruneAtLMRDepth }},
 	{"QSearchTT", 0, 1, 1, func(p *Params) *int { return &p.QSearchTT }},
 	{"SpareChecks", 0, 1, 1, func(p *Params) *int { return &p.SpareChecks }},
+	{"ProbCutDepth", 4, 12, 1, func(p *Params) *int { return &p.ProbCutDepth }},
+	{"ProbCutMargin", 0, 600, 20, func(p *Params) *int { return &p.ProbCutMargin }},
 }
 
 // String writes the parameters that differ from the defaults as
