@@ -170,7 +170,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 				if w.bold && !pvNode && depth <= w.p.FutilityDepth {
 					// Futility: far below alpha, a quiet move will not raise it.
 					d := depth
-					if w.p.PruneAtLMRDepth != 0 {
+					if w.pruneAtLMRDepth {
 						d = w.reducedDepth(ply, depth, i, m, killer)
 					}
 					if staticEval+w.p.FutilityBase+w.p.FutilityPerPly*d <= alpha || pos.SEE(m, &w.values) < -w.p.SEEQuietPerPly2*d*d {

@@ -49,6 +49,7 @@ func DefaultParams() Params {
 		CheckExtensionSEE: 0,
 		LMRBadCaptures:    0, DeltaMargin: 0,
 		ProbCutDepth: 5, ProbCutMargin: 0,
+		QSearchTT: 1,
 	}
 }
 

@@ -26,7 +26,7 @@ func (w *worker) qsearch(ply, alpha, beta int) int {
 	// orders the moves here: its bound may rest on a null move's fail high
 	// that a zugzwang makes a lie, and standing on it hid a quiet mate in 2
 	// (TestNullMoveZugzwang) where the capture search would not.
-	key, useTT, ttMove := pos.Hash(), w.p.QSearchTT != 0, board.NoMove
+	key, useTT, ttMove := pos.Hash(), w.qsearchTT, board.NoMove
 	if useTT {
 		if hit, found := w.run.e.TT.probe(key); found {
 			ttMove, useTT = hit.move, hit.depth <= 0

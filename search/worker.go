@@ -19,14 +19,16 @@ type worker struct {
 	bold      bool // prune by exchange value and by move count (not in Durg)
 	// singularDepth: Params.SingularDepth in chess, MaxPly (off) elsewhere
 	singularDepth int
-	p             Params
-	lmr           *[64][64]int8      // late-move reductions by depth and move number, made from p
-	stack         *[MaxPly + 2]frame // made at the first search (see newWorker)
-	keys          []uint64           // hashes of the game before the root, then of the path
-	base          int                // index of the root in keys
-	killers       [MaxPly + 2][2]board.Move
-	history       [2][board.NumSquares * board.NumSquares]int16
-	contHist      *contTable
+	// Params.QSearchTT and Params.PruneAtLMRDepth, in chess only (see reset)
+	qsearchTT, pruneAtLMRDepth bool
+	p                          Params
+	lmr                        *[64][64]int8      // late-move reductions by depth and move number, made from p
+	stack                      *[MaxPly + 2]frame // made at the first search (see newWorker)
+	keys                       []uint64           // hashes of the game before the root, then of the path
+	base                       int                // index of the root in keys
+	killers                    [MaxPly + 2][2]board.Move
+	history                    [2][board.NumSquares * board.NumSquares]int16
+	contHist                   *contTable
 	// contRows lists the continuation-history rows written since the last
 	// forget, each once (side*contSize + row), so that a new game clears
 	// what was used rather than all 3 MB of the table.
@@ -118,9 +120,15 @@ func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint
 	// TestWonEndingsAreConverted); chaturanga +1.9 ± 10.3 in 2425 games.
 	// Kept only where they won.
 	w.singularDepth = MaxPly
-	if w.variant.Game() == board.Chess() {
+	chess := w.variant.Game() == board.Chess()
+	if chess {
 		w.singularDepth = w.p.SingularDepth
 	}
+	// The capture search's table and pruning by the reduced depth were
+	// accepted in chess and not yet measured in the other games: off there
+	// until a match there accepts them.
+	w.qsearchTT = chess && w.p.QSearchTT != 0
+	w.pruneAtLMRDepth = chess && w.p.PruneAtLMRDepth != 0
 	w.killers = [MaxPly + 2][2]board.Move{}
 	for c := range w.history {
 		for i := range w.history[c] {
