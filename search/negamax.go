@@ -23,7 +23,7 @@ func b2i(b bool) int {
 // searched to after its late-move reduction and its history's say
 // (never below 0): what futility and exchange pruning judge it by under
 // Params.PruneAtLMRDepth.
-func (w *worker) reducedDepth(ply, depth, i int, m board.Move, killer bool) int {
+func (w *worker) reducedDepth(ply, depth, i int, m board.Move) int {
 	r := int(w.lmr[min(depth, 63)][min(i, 63)]) - w.quietHistory(ply, m)/w.p.LMRHistoryDiv
 	return max(0, depth-1-r)
 }
@@ -171,7 +171,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 					// Futility: far below alpha, a quiet move will not raise it.
 					d := depth
 					if w.pruneAtLMRDepth {
-						d = w.reducedDepth(ply, depth, i, m, killer)
+						d = w.reducedDepth(ply, depth, i, m)
 					}
 					if staticEval+w.p.FutilityBase+w.p.FutilityPerPly*d <= alpha || pos.SEE(m, &w.values) < -w.p.SEEQuietPerPly2*d*d {
 						continue
