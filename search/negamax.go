@@ -60,7 +60,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 		ttMove = hit.move
 		score := scoreFromTT(hit.score, ply)
 		if !pvNode && hit.depth >= depth && !w.moveRuleReached(ply) &&
-			(hit.bound == BoundExact || (hit.bound == BoundLower && score >= beta) || (hit.bound == BoundUpper && score <= alpha)) {
+			hit.bound.cuts(score, alpha, beta) {
 			return score
 		}
 	}
@@ -251,14 +251,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 	if excluding {
 		return best
 	}
-	bound := BoundUpper
-	switch {
-	case best >= beta:
-		bound = BoundLower
-	case best > origAlpha && pvNode:
-		bound = BoundExact
-	}
-	w.run.e.TT.store(key, bestMove, scoreToTT(best, ply), depth, bound)
+	w.run.e.TT.store(key, bestMove, scoreToTT(best, ply), depth, resultBound(best, origAlpha, beta))
 	return best
 }
 

@@ -31,7 +31,7 @@ func (w *worker) qsearch(ply, alpha, beta int) int {
 		if hit, found := w.run.e.TT.probe(key); found {
 			ttMove, useTT = hit.move, hit.depth <= 0
 			score := scoreFromTT(hit.score, ply)
-			if useTT && (hit.bound == BoundExact || (hit.bound == BoundLower && score >= beta) || (hit.bound == BoundUpper && score <= alpha)) {
+			if useTT && hit.bound.cuts(score, alpha, beta) {
 				return score
 			}
 		}
@@ -89,14 +89,7 @@ func (w *worker) qsearch(ply, alpha, beta int) int {
 		}
 	}
 	if useTT {
-		bound := BoundUpper
-		switch {
-		case best >= beta:
-			bound = BoundLower
-		case best > origAlpha:
-			bound = BoundExact
-		}
-		w.run.e.TT.store(key, bestMove, scoreToTT(best, ply), 0, bound)
+		w.run.e.TT.store(key, bestMove, scoreToTT(best, ply), 0, resultBound(best, origAlpha, beta))
 	}
 	return best
 }

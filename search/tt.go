@@ -249,6 +249,25 @@ func (t *TT) HashFull() int {
 	return used * 1000 / n
 }
 
+// cuts: a stored score of this bound settles a node searched with the
+// window (alpha, beta).
+func (b Bound) cuts(score, alpha, beta int) bool {
+	return b == BoundExact || (b == BoundLower && score >= beta) || (b == BoundUpper && score <= alpha)
+}
+
+// resultBound is the bound of a node's best score against the window it
+// was searched with (alpha as it came in): only a score strictly inside
+// it is exact (a null window has no inside).
+func resultBound(best, alpha, beta int) Bound {
+	switch {
+	case best >= beta:
+		return BoundLower
+	case best > alpha:
+		return BoundExact
+	}
+	return BoundUpper
+}
+
 // Mate scores are stored relative to the node, so a mate found through a
 // transposition keeps its true distance from the root.
 func scoreToTT(s, ply int) int {
