@@ -65,3 +65,17 @@ func TestTableKeepsDeeperEntries(t *testing.T) {
 	hit, _ = tt.probe(key)
 	require.Equal(t, ttHit{move: other, score: -8, depth: 2, bound: BoundUpper}, hit)
 }
+
+func TestBoundsOfResults(t *testing.T) {
+	require.Equal(t, BoundLower, resultBound(50, 10, 50))
+	require.Equal(t, BoundExact, resultBound(30, 10, 50))
+	require.Equal(t, BoundUpper, resultBound(10, 10, 50))
+	require.Equal(t, BoundUpper, resultBound(9, 9, 10), "a null window has no exact score")
+	require.Equal(t, BoundLower, resultBound(10, 9, 10))
+	for _, b := range []Bound{BoundLower, BoundExact, BoundUpper} {
+		require.Equal(t, b == BoundExact, b.cuts(30, 10, 50), "inside the window only an exact score settles the node")
+		require.Equal(t, b != BoundUpper, b.cuts(50, 10, 50))
+		require.Equal(t, b != BoundLower, b.cuts(10, 10, 50))
+	}
+	require.False(t, BoundNone.cuts(0, 10, 50))
+}
