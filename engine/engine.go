@@ -27,13 +27,17 @@ func NewSearch(s search.Settings) *search.Engine {
 // the hand-crafted evaluation for the rest (and for all when none); both
 // fade toward a draw by the move rule the game is played by.
 func evaluation(nets nnue.Nets, rule search.MoveRule) search.NewEvaluation {
-	handcrafted := func(p *board.Position) int { return eval.EvaluateRule(p, rule.For(p.Variant())) }
+	// Each thread's hand-crafted evaluation keeps its own pawn cache.
+	handcrafted := func() func(*board.Position) int {
+		pawns := eval.NewPawnCache()
+		return func(p *board.Position) int { return pawns.EvaluateRule(p, rule.For(p.Variant())) }
+	}
 	if len(nets) == 0 {
-		return search.Static(handcrafted)
+		return func() search.Evaluation { return search.Static(handcrafted())() }
 	}
 	fade := func(p *board.Position, s int) int { return eval.MoveRuleScale(p, s, rule.For(p.Variant())) }
 	return func() search.Evaluation {
-		e := nnue.NewEvaluation(nets, handcrafted)
+		e := nnue.NewEvaluation(nets, handcrafted())
 		e.Fade = fade
 		return e
 	}

@@ -130,10 +130,13 @@ func Evaluate(p *board.Position) int { return EvaluateRule(p, p.Variant().Defaul
 // EvaluateRule is Evaluate under a move rule of moveRule moves per side
 // (0: none), the rule the game is played by: the score fades toward a
 // draw over the rule's second half. It does not allocate.
-func EvaluateRule(p *board.Position, moveRule int) int {
+func EvaluateRule(p *board.Position, moveRule int) int { return evaluateRule(p, moveRule, nil) }
+
+// evaluateRule is EvaluateRule with the pawns' part from pc (nil: none).
+func evaluateRule(p *board.Position, moveRule int, pc *PawnCache) int {
 	pr := paramsFor(p.Variant())
 	var a acc
-	compute(p, pr, &a)
+	compute(p, pr, &a, pc)
 	_, _, s := a.total(pr, p, moveRule)
 	if p.SideToMove() == board.Black {
 		return -s
@@ -151,7 +154,7 @@ func Explain(p *board.Position) Breakdown { return ExplainRule(p, p.Variant().De
 func ExplainRule(p *board.Position, moveRule int) Breakdown {
 	pr := paramsFor(p.Variant())
 	var a acc
-	compute(p, pr, &a)
+	compute(p, pr, &a, nil)
 	b := Breakdown{Phase: a.phase}
 	if a.special == specialBare {
 		b.Terms = []Term{{Name: "bare raja", MG: a.bare, EG: a.bare, Score: a.bare}}
@@ -218,8 +221,9 @@ func chebyshev(a, b board.Square) int {
 	return max(df, dr)
 }
 
-// compute fills a with every term of p.
-func compute(p *board.Position, pr *params, a *acc) {
+// compute fills a with every term of p, the pawns' part from pc where it
+// has it (pc may be nil).
+func compute(p *board.Position, pr *params, a *acc, pc *PawnCache) {
 	const W, B = board.White, board.Black
 	mask := pr.boardMask
 	durg := pr.zones
@@ -240,16 +244,16 @@ func compute(p *board.Position, pr *params, a *acc) {
 	}
 
 	occ := p.Occupied()
+	var scratch pawnInfo
+	pi := pc.lookup(p, pr, &scratch)
 	var (
 		pawns, pawnAtt, zone, durgs, ring, attacked [2]board.Bitboard
-		up, down                                    [2]board.Bitboard // pawn file fills
 		ksq                                         [2]board.Square
 		kAttackers, kUnits                          [2]int // against c's king
 	)
 	for c := W; c <= B; c++ {
-		pawns[c] = p.Pieces(c, board.Pawn)
-		pawnAtt[c] = pawnAttackSet(c, pawns[c], mask)
-		up[c], down[c] = fillUp(pawns[c]), fillDown(pawns[c])
+		pawns[c] = pi.pawns[c]
+		pawnAtt[c] = pi.side[c].attacks
 		ksq[c] = p.KingSquare(c)
 		ring[c] = board.KingZone(ksq[c]).And(mask)
 		if durg {
@@ -318,7 +322,7 @@ func compute(p *board.Position, pr *params, a *acc) {
 		them := c ^ 1
 		own := p.ColorPieces(c)
 		evalKing(p, pr, a, c, sign, ksq[c], pawns[c], kAttackers[c], kUnits[c])
-		evalPawns(p, pr, a, c, sign, pawns, pawnAtt[c], up, down, ksq, occ)
+		evalPawns(p, pr, a, c, sign, &pi.side[c], ksq, occ)
 
 		// Pieces: rooks on open files, the bishop pair.
 		var pc score
@@ -336,7 +340,7 @@ func compute(p *board.Position, pr *params, a *acc) {
 		}
 		// The terms a game's weights leave at zero cost nothing.
 		if pr.w.Outpost != (score{}) {
-			pc = pc.plus(pr.w.Outpost.times(outposts(p, pr, c, pawns, pawnAtt, up, down).Count()))
+			pc = pc.plus(pr.w.Outpost.times(outposts(p, pr, c, pawnAtt[c], pi.side[them].span).Count()))
 		}
 		if pr.w.RookSeventh != (score{}) {
 			seventh := board.RankSquares(pr.absRank(c, pr.ranks-2))
@@ -434,39 +438,14 @@ func evalKing(p *board.Position, pr *params, a *acc, c board.Color, sign int, k 
 	a.add(tKing, sign, ks)
 }
 
-// evalPawns scores c's pawns: piece-square values, doubled, isolated and
-// passed pawns. The structure is worked out set-wise from file fills.
-func evalPawns(p *board.Position, pr *params, a *acc, c board.Color, sign int, pawns [2]board.Bitboard, pawnAtt board.Bitboard, up, down [2]board.Bitboard,
-	ksq [2]board.Square, occ board.Bitboard) {
+// evalPawns scores c's pawns: their piece-square values and shape (from
+// ps), and the passed pawns, which depend on the kings and the pieces too.
+func evalPawns(p *board.Position, pr *params, a *acc, c board.Color, sign int, ps *pawnSide, ksq [2]board.Square, occ board.Bitboard) {
 	them := c ^ 1
-	own := pawns[c]
-	var psq packed
-	psqT := &pr.psq[c][board.Pawn]
-	for b := own; b.Any(); {
-		psq += psqT[b.Pop()]
-	}
-	a.add(tPSQ, sign, psq.unpack())
-	if own.Empty() {
-		return
-	}
-
-	rear, isolated, passed := pawnSets(c, pawns, up, down)
-	nd, ni := rear.Count(), isolated.Count()
-	// Connected pawns (defended by a pawn, or beside one on its rank) are
-	// worth more the further they stand.
-	advance := 0
-	if pr.w.PawnConnected != (score{}) {
-		for b := own.And(pawnAtt.Or(own.ShiftUp(9)).Or(own.ShiftDown(9))); b.Any(); {
-			advance += int(pr.relRank[c][b.Pop()])
-		}
-	}
-	a.add(tPawns, sign, score{
-		(nd*pr.w.DoubledPawn.mg+ni*pr.w.IsolatedPawn.mg)*pr.pawnStructure/64 + advance*pr.w.PawnConnected.mg/4,
-		(nd*pr.w.DoubledPawn.eg+ni*pr.w.IsolatedPawn.eg)*pr.pawnStructure/64 + advance*pr.w.PawnConnected.eg/4,
-	})
-
+	a.add(tPSQ, sign, ps.psq)
+	a.add(tPawns, sign, ps.shape)
 	var pass score
-	for b := passed; b.Any(); {
+	for b := ps.passed; b.Any(); {
 		s := b.Pop()
 		rr := int(pr.relRank[c][s])
 		if rr >= pr.ranks-1 { // a Sipahi on the last rank: nothing to gain
@@ -501,18 +480,11 @@ func evalPawns(p *board.Position, pr *params, a *acc, c board.Color, sign int, p
 }
 
 // outposts are c's knights and bishops on the fourth to the third-last
-// rank, defended by an own pawn, that no enemy pawn can ever attack.
-func outposts(p *board.Position, pr *params, c board.Color, pawns, pawnAtt, up, down [2]board.Bitboard) board.Bitboard {
-	minors := p.Pieces(c, board.Knight).Or(p.Pieces(c, board.Bishop)).And(pawnAtt[c]).And(pr.outpostRanks[c])
-	if minors.Empty() {
-		return minors
-	}
-	them := c ^ 1
-	ahead := up[them] // the squares an enemy pawn may still reach
-	if them == board.Black {
-		ahead = down[them]
-	}
-	return minors.AndNot(pawnAttackSet(them, ahead, pr.boardMask))
+// rank, defended by an own pawn (pawnAtt), that no enemy pawn can ever
+// attack (enemySpan: the squares the enemy pawns may ever attack).
+func outposts(p *board.Position, pr *params, c board.Color, pawnAtt, enemySpan board.Bitboard) board.Bitboard {
+	minors := p.Pieces(c, board.Knight).Or(p.Pieces(c, board.Bishop)).And(pawnAtt).And(pr.outpostRanks[c])
+	return minors.AndNot(enemySpan)
 }
 
 // pawnSets splits c's pawns into rear pawns of a doubled pair (an own

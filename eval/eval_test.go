@@ -401,13 +401,9 @@ func TestOutposts(t *testing.T) {
 	pr := paramsFor(board.Chess())
 	count := func(fen string, c board.Color) int {
 		p := mustFEN(t, board.Chess(), fen)
-		var pawns, att, up, down [2]board.Bitboard
-		for x := board.White; x <= board.Black; x++ {
-			pawns[x] = p.Pieces(x, board.Pawn)
-			att[x] = pawnAttackSet(x, pawns[x], pr.boardMask)
-			up[x], down[x] = fillUp(pawns[x]), fillDown(pawns[x])
-		}
-		return outposts(&p, pr, c, pawns, att, up, down).Count()
+		var scratch pawnInfo
+		pi := (*PawnCache)(nil).lookup(&p, pr, &scratch)
+		return outposts(&p, pr, c, pi.side[c].attacks, pi.side[c^1].span).Count()
 	}
 	assert.Equal(t, 1, count("4k3/8/8/4N3/3P4/8/8/4K3 w - - 0 1", board.White))
 	assert.Equal(t, 0, count("4k3/5p2/8/4N3/3P4/8/8/4K3 w - - 0 1", board.White), "f7 can still chase it")

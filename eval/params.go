@@ -2,6 +2,7 @@ package eval
 
 import (
 	"math"
+	"sync/atomic"
 
 	"senapati/board"
 )
@@ -88,6 +89,10 @@ const bareRajaScore = 5000
 
 // params is everything the evaluation needs for one variant, built once.
 type params struct {
+	// id names this build of the tables (see newParams): pawn caches key
+	// their entries by it, so an entry made before the tuner rebuilt the
+	// tables is never used after.
+	id            uint32
 	v             *board.Variant
 	w             weights // what the tables are built from
 	kind          kind
@@ -118,6 +123,9 @@ type params struct {
 	guideVsPieces int                 // weight of the mop-up guide far ahead against pieces, /2
 }
 
+// paramsBuilt counts the parameter sets built so far (params.id).
+var paramsBuilt atomic.Uint32
+
 // allParams holds one parameter set per variant of board.Variants().
 var allParams []*params
 
@@ -139,7 +147,7 @@ func paramsFor(v *board.Variant) *params {
 }
 
 func newParams(v *board.Variant, w weights) *params {
-	pr := &params{v: v, w: w, files: v.Files(), ranks: v.Ranks(), boardMask: v.BoardSquares()}
+	pr := &params{id: paramsBuilt.Add(1), v: v, w: w, files: v.Files(), ranks: v.Ranks(), boardMask: v.BoardSquares()}
 	switch v { // the weights below are each game's own
 	case board.Chaturanga():
 		pr.kind = kindChaturanga

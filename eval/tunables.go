@@ -290,7 +290,7 @@ type PieceSquareUse struct {
 func PieceSquareUses(p *board.Position, out []PieceSquareUse) (uses []PieceSquareUse, phase, whiteScore int) {
 	pr := paramsFor(p.Variant())
 	var a acc
-	compute(p, pr, &a)
+	compute(p, pr, &a, nil)
 	use := [board.NumTypes]bool{board.Pawn: true, board.King: true}
 	for _, t := range pr.pieceTypes {
 		use[t] = true
