@@ -129,7 +129,7 @@ func (w *worker) scoreMoves(ply int, ttMove board.Move) {
 		switch {
 		case m == ttMove:
 			s = orderHash
-		case pos.IsCapture(m) || !pos.IsQuiet(m):
+		case !pos.IsQuiet(m): // captures, promotions, the call
 			gain := w.values[pos.Captured(m)]*8 - w.values[pos.Moving(m)]
 			if pos.KillsBoth(m) {
 				gain -= 7 * w.values[pos.Moving(m)]
