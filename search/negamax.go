@@ -128,7 +128,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 	if ply > 0 && depth >= w.singularDepth && found && ttMove != board.NoMove && hit.depth >= depth-3 &&
 		hit.bound != BoundUpper && abs(hit.score) < MateBound {
 		var cut bool
-		if singularExt, cut = w.singular(ply, depth, ttMove, scoreFromTT(hit.score, ply), beta, cutNode); cut {
+		if singularExt, cut = w.singular(ply, depth, ttMove, scoreFromTT(hit.score, ply), beta, pvNode, cutNode); cut {
 			return scoreFromTT(hit.score, ply) - w.p.SingularMargin*depth
 		}
 	}
@@ -191,6 +191,9 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 			if singularExt < 0 && !givesCheck {
 				ext = singularExt
 			}
+		}
+		if ext >= 2 {
+			w.stack[ply+1].doubleExtensions++
 		}
 		newDepth := depth - 1 + ext
 		var score int
@@ -271,8 +274,11 @@ func (w *worker) searchAgain(ply, depth, bound int, cutNode bool) int {
 // (multi-cut) the node is cut, and when the hash move alone is known to
 // beat beta it may be searched a ply shallower (from Params.SingularDepth,
 // with Params.SingularMargin cp a ply). It searches the node without
-// ttMove at half depth against a bound just below ttScore.
-func (w *worker) singular(ply, depth int, ttMove board.Move, ttScore, beta int, cutNode bool) (ext int, cut bool) {
+// ttMove at half depth against a bound just below ttScore. Under
+// Params.SingularDouble a hash move far ahead of the rest, off the
+// principal variation, is searched two plies deeper, a limited number of
+// times on one path (the tree would grow without end).
+func (w *worker) singular(ply, depth int, ttMove board.Move, ttScore, beta int, pvNode, cutNode bool) (ext int, cut bool) {
 	sBeta := ttScore - w.p.SingularMargin*depth
 	fr := &w.stack[ply]
 	fr.excluded = ttMove
@@ -282,6 +288,9 @@ func (w *worker) singular(ply, depth int, ttMove board.Move, ttScore, beta int, 
 	case w.stopped():
 		return 0, false
 	case v < sBeta:
+		if w.p.SingularDouble > 0 && !pvNode && v < sBeta-w.p.SingularDouble && fr.doubleExtensions < doubleExtensionsMax {
+			return 2, false
+		}
 		return 1, false
 	case sBeta >= beta:
 		return 0, true

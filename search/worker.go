@@ -78,7 +78,13 @@ type frame struct {
 	// excluded is the move a singular-extension test leaves out of this
 	// node's search (NoMove: none).
 	excluded board.Move
+	// doubleExtensions counts the double extensions on the path from the
+	// root to this node (Params.SingularDouble).
+	doubleExtensions int
 }
+
+// doubleExtensionsMax bounds doubleExtensions.
+const doubleExtensionsMax = 6
 
 func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint64, roots []rootMove) {
 	w.run, w.id = s, id
@@ -135,7 +141,7 @@ func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint
 			w.history[c][i] /= 8
 		}
 	}
-	w.stack[0].cont = 0
+	w.stack[0].cont, w.stack[0].doubleExtensions = 0, 0
 }
 
 // forget makes the thread's tables those of a new thread (a new game),
@@ -188,6 +194,7 @@ func (w *worker) play(ply int, m board.Move) *board.Position {
 	child := &w.stack[ply+1]
 	child.pos = w.stack[ply].pos
 	child.null = m == board.NoMove
+	child.doubleExtensions = w.stack[ply].doubleExtensions
 	if child.null {
 		child.cont = 0
 		child.pos.DoNullMove()
