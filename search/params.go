@@ -50,7 +50,7 @@ func DefaultParams() Params {
 		CheckExtensionSEE: 0,
 		LMRBadCaptures:    0, DeltaMargin: 0,
 		ProbCutDepth: 5, ProbCutMargin: 0,
-		QSearchTT: 1,
+		QSearchTT: 1, PruneAtLMRDepth: 1,
 	}
 }
 

@@ -130,9 +130,9 @@ func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint
 	if chess {
 		w.singularDepth = w.p.SingularDepth
 	}
-	// The capture search's table was accepted in chess, and pruning by the
-	// reduced depth is still being measured there; neither was measured in
-	// the other games: off there until a match there accepts them.
+	// The capture search's table and pruning by the reduced depth were
+	// accepted in chess and not yet measured in the other games: off there
+	// until a match there accepts them.
 	w.qsearchTT = chess && w.p.QSearchTT != 0
 	w.pruneAtLMRDepth = chess && w.p.PruneAtLMRDepth != 0
 	w.killers = [MaxPly + 2][2]board.Move{}
