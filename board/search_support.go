@@ -130,3 +130,10 @@ func (p *Position) PlainMoveChecks(m Move) bool {
 	}
 	return p.attackersTo(ksq, occ).And(p.byColor[us]).AndNot(SquareBB(from)).Any()
 }
+
+// PawnKey is a hash of both sides' pawn sets (not kept incrementally: a
+// few multiplications), for tables indexed by the pawn structure.
+func (p *Position) PawnKey() uint64 {
+	w, b := p.Pieces(White, Pawn), p.Pieces(Black, Pawn)
+	return w.Lo*0x9E3779B97F4A7C15 ^ w.Hi*0xC2B2AE3D27D4EB4F ^ b.Lo*0x165667B19E3779F9 ^ b.Hi*0xD6E8FEB86659FD93
+}

@@ -43,13 +43,8 @@ func (c *PawnCache) EvaluateRule(p *board.Position, moveRule int) int {
 	return evaluateRule(p, moveRule, c)
 }
 
-// slot is where p's pawns have their entry: a multiplicative hash of
-// both sides' pawn sets.
-func (c *PawnCache) slot(p *board.Position) uint64 {
-	w, b := p.Pieces(board.White, board.Pawn), p.Pieces(board.Black, board.Pawn)
-	h := w.Lo*0x9E3779B97F4A7C15 ^ w.Hi*0xC2B2AE3D27D4EB4F ^ b.Lo*0x165667B19E3779F9 ^ b.Hi*0xD6E8FEB86659FD93
-	return h >> (64 - pawnCacheBits)
-}
+// slot is where p's pawns have their entry.
+func (c *PawnCache) slot(p *board.Position) uint64 { return p.PawnKey() >> (64 - pawnCacheBits) }
 
 // lookup returns the pawn information of p, from c when c holds it (c may
 // be nil: then into scratch).

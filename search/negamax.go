@@ -69,9 +69,11 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 	if s, done := w.judgeRules(ply, inCheck); done {
 		return s
 	}
-	staticEval := -Infinity
+	staticEval, rawEval, correctedEval := -Infinity, 0, 0
 	if !inCheck {
-		staticEval = w.evaluate(ply)
+		rawEval = w.evaluate(ply)
+		correctedEval = w.corrected(ply, rawEval)
+		staticEval = correctedEval
 		if found && hit.bound != BoundNone {
 			if s := scoreFromTT(hit.score, ply); (hit.bound == BoundLower && s > staticEval) || (hit.bound == BoundUpper && s < staticEval) {
 				staticEval = s
@@ -254,7 +256,11 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 	if excluding {
 		return best
 	}
-	w.run.e.TT.store(key, bestMove, scoreToTT(best, ply), depth, resultBound(best, origAlpha, beta))
+	bound := resultBound(best, origAlpha, beta)
+	if !inCheck && (bestMove == board.NoMove || pos.IsQuiet(bestMove)) {
+		w.learnCorrection(ply, depth, best, rawEval, correctedEval, bound)
+	}
+	w.run.e.TT.store(key, bestMove, scoreToTT(best, ply), depth, bound)
 	return best
 }
 

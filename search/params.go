@@ -31,6 +31,7 @@ type Params struct {
 	QSearchTT                                    int // 1: the capture search probes the table and stores its results at depth 0
 	SpareChecks                                  int // 1: quiet moves that give check escape move-count, history and futility pruning (not in Durg)
 	ProbCutDepth, ProbCutMargin                  int // from ProbCutDepth, a capture that beats beta by ProbCutMargin cp 4 plies shallower cuts the node (margin 0: off; not in Durg)
+	CorrHist                                     int // correction history: the static evaluation the pruning trusts is corrected by this % of the table's average error for the pawn structure (0: off)
 	SingularDouble                               int // off the principal variation, a hash move the others trail by this many cp more than the singular margin is extended two plies, at most doubleExtensionsMax times on a path (0: off)
 }
 
@@ -106,6 +107,7 @@ var ParamSpecs = []ParamSpec{
 	{"ProbCutDepth", 4, 12, 1, func(p *Params) *int { return &p.ProbCutDepth }},
 	{"ProbCutMargin", 0, 600, 20, func(p *Params) *int { return &p.ProbCutMargin }},
 	{"SingularDouble", 0, 200, 5, func(p *Params) *int { return &p.SingularDouble }},
+	{"CorrHist", 0, 200, 10, func(p *Params) *int { return &p.CorrHist }},
 }
 
 // String writes the parameters that differ from the defaults as

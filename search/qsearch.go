@@ -40,7 +40,7 @@ func (w *worker) qsearch(ply, alpha, beta int) int {
 	best, bestMove := -Infinity, board.NoMove
 	if !inCheck {
 		// Stalemate: asked before a score is returned without moves.
-		best = w.evaluate(ply)
+		best = w.corrected(ply, w.evaluate(ply))
 		if best >= beta || ply >= MaxPly {
 			if s, none := w.noLegalMove(ply, false); none {
 				return s

@@ -29,6 +29,7 @@ type worker struct {
 	killers                    [MaxPly + 2][2]board.Move
 	history                    [2][board.NumSquares * board.NumSquares]int16
 	contHist                   *contTable
+	corr                       *corrTable // Params.CorrHist
 	// contRows lists the continuation-history rows written since the last
 	// forget, each once (side*contSize + row), so that a new game clears
 	// what was used rather than all 3 MB of the table.
@@ -62,7 +63,7 @@ type moveLists struct {
 // every thread's, and Threads 256 took a second. The frames, which hold
 // pointers, are made at the thread's first search, for the same reason.
 func newWorker(eval Evaluation) *worker {
-	return &worker{eval: eval, contHist: new(contTable), evalCache: new([evalCacheSize]evalEntry), lists: new([MaxPly + 2]moveLists)}
+	return &worker{eval: eval, contHist: new(contTable), corr: new(corrTable), evalCache: new([evalCacheSize]evalEntry), lists: new([MaxPly + 2]moveLists)}
 }
 
 // frame is one ply of the search stack.
@@ -155,6 +156,7 @@ func (w *worker) forget() {
 	w.searched = false
 	w.history = [2][board.NumSquares * board.NumSquares]int16{}
 	w.killers = [MaxPly + 2][2]board.Move{}
+	*w.corr = corrTable{}
 	for _, r := range w.contRows {
 		side, row := r/int32(contSize), r%int32(contSize)
 		clear(w.contHist[side][row][:])
