@@ -289,15 +289,22 @@ func TestTaperedPhase(t *testing.T) {
 	assert.Zero(t, Explain(&p).Phase)
 }
 
+// Neither the evaluation nor its cached form allocates.
 func TestEvaluateDoesNotAllocate(t *testing.T) {
+	cache := NewPawnCache()
 	for _, v := range board.Variants() {
 		ps := positions(t, v, 4, 80)
-		i := 0
-		allocs := testing.AllocsPerRun(500, func() {
-			Evaluate(&ps[i%len(ps)])
-			i++
-		})
-		assert.Zero(t, allocs, v.Name())
+		for name, evaluate := range map[string]func(*board.Position) int{
+			"Evaluate":  Evaluate,
+			"PawnCache": func(p *board.Position) int { return cache.EvaluateRule(p, 0) },
+		} {
+			i := 0
+			allocs := testing.AllocsPerRun(500, func() {
+				evaluate(&ps[i%len(ps)])
+				i++
+			})
+			assert.Zero(t, allocs, "%s %s", v.Name(), name)
+		}
 	}
 }
 

@@ -23,9 +23,13 @@ func (w *worker) corrected(ply, raw int) int {
 	if w.p.CorrHist == 0 {
 		return raw
 	}
+	return raw + int(*w.corrEntry(ply))*w.p.CorrHist/(100*corrGrain)
+}
+
+// corrEntry is the table's entry for the node at ply.
+func (w *worker) corrEntry(ply int) *int32 {
 	pos := &w.stack[ply].pos
-	c := w.corr[pos.SideToMove()][pos.PawnKey()>>(64-corrBits)]
-	return raw + int(c)*w.p.CorrHist/(100*corrGrain)
+	return &w.corr[pos.SideToMove()][pos.PawnKey()>>(64-corrBits)]
 }
 
 // learnCorrection moves the node's entry toward the error best - raw of a
@@ -37,8 +41,7 @@ func (w *worker) learnCorrection(ply, depth, best, raw, corrected int, bound Bou
 		(bound == BoundLower && best <= corrected) || (bound == BoundUpper && best >= corrected) {
 		return
 	}
-	pos := &w.stack[ply].pos
-	e := &w.corr[pos.SideToMove()][pos.PawnKey()>>(64-corrBits)]
+	e := w.corrEntry(ply)
 	target := max(-corrLimit, min(corrLimit, (best-raw)*corrGrain))
 	weight := min(depth+1, corrWeightMax)
 	*e = int32((int(*e)*(256-weight) + target*weight) / 256)
