@@ -61,6 +61,9 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 		score := scoreFromTT(hit.score, ply)
 		if !pvNode && hit.depth >= depth && !w.moveRuleReached(ply) &&
 			hit.bound.cuts(score, alpha, beta) {
+			if w.p.TTCutReward != 0 && score >= beta && ttMove != board.NoMove && pos.IsQuiet(ttMove) {
+				w.rewardQuiet(ply, ttMove, depth, 0) // as if searched here: it still refutes
+			}
 			return score
 		}
 	}
@@ -91,6 +94,9 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 		if depth <= w.p.RFPDepth && staticEval-w.p.RFPMargin*(depth-b2i(improving)) >= beta {
 			if s, none := w.noLegalMove(ply, false); none {
 				return s
+			}
+			if w.p.RFPBlend != 0 {
+				return (staticEval + beta) / 2
 			}
 			return staticEval
 		}
@@ -203,8 +209,11 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 			score = -w.search(ply+1, newDepth, -beta, -alpha, pvNode, !pvNode && !cutNode)
 		} else {
 			r := 0
-			if depth >= 3 && quiet && !inCheck && !givesCheck && i >= 2 {
+			if depth >= 3 && quiet && !inCheck && (!givesCheck || w.p.LMRChecks > 0) && i >= 2 {
 				r = int(w.lmr[min(depth, 63)][min(i, 63)])
+				if givesCheck {
+					r -= w.p.LMRChecks - 1
+				}
 				if pvNode {
 					r--
 				}

@@ -33,6 +33,9 @@ type Params struct {
 	ProbCutDepth, ProbCutMargin                  int // from ProbCutDepth, a capture that beats beta by ProbCutMargin cp 4 plies shallower cuts the node (margin 0: off; not in Durg)
 	CorrHist                                     int // correction history: the static evaluation the pruning trusts is corrected by this % of the table's average error for the pawn structure (0: off)
 	SingularDouble                               int // off the principal variation, a hash move the others trail by this many cp more than the singular margin is extended two plies, at most doubleExtensionsMax times on a path (0: off)
+	LMRChecks                                    int // quiet moves that give check are reduced too, by LMRChecks-1 plies less than the others (0: never reduced)
+	TTCutReward                                  int // 1: a table cutoff by a lower bound whose move is quiet makes that move a killer and rewards its history
+	RFPBlend                                     int // 1: reverse futility returns the mean of the static evaluation and beta instead of the evaluation
 }
 
 // DefaultParams are the search's constants as tuned so far.
@@ -108,6 +111,9 @@ var ParamSpecs = []ParamSpec{
 	{"ProbCutMargin", 0, 600, 20, func(p *Params) *int { return &p.ProbCutMargin }},
 	{"SingularDouble", 0, 200, 5, func(p *Params) *int { return &p.SingularDouble }},
 	{"CorrHist", 0, 200, 10, func(p *Params) *int { return &p.CorrHist }},
+	{"LMRChecks", 0, 3, 1, func(p *Params) *int { return &p.LMRChecks }},
+	{"TTCutReward", 0, 1, 1, func(p *Params) *int { return &p.TTCutReward }},
+	{"RFPBlend", 0, 1, 1, func(p *Params) *int { return &p.RFPBlend }},
 }
 
 // String writes the parameters that differ from the defaults as
