@@ -36,6 +36,7 @@ type Params struct {
 	LMRChecks                                    int // quiet moves that give check are reduced too, by LMRChecks-1 plies less than the others (0: never reduced)
 	TTCutReward                                  int // 1: a table cutoff by a lower bound whose move is quiet makes that move a killer and rewards its history
 	RFPBlend                                     int // 1: reverse futility returns the mean of the static evaluation and beta instead of the evaluation
+	DurgBold                                     int // 1: Durg prunes by the zone-aware exchange estimate and by move count as the other games do
 }
 
 // DefaultParams are the search's constants as tuned so far.
@@ -114,6 +115,7 @@ var ParamSpecs = []ParamSpec{
 	{"LMRChecks", 0, 3, 1, func(p *Params) *int { return &p.LMRChecks }},
 	{"TTCutReward", 0, 1, 1, func(p *Params) *int { return &p.TTCutReward }},
 	{"RFPBlend", 0, 1, 1, func(p *Params) *int { return &p.RFPBlend }},
+	{"DurgBold", 0, 1, 1, func(p *Params) *int { return &p.DurgBold }},
 }
 
 // String writes the parameters that differ from the defaults as

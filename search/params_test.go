@@ -74,13 +74,15 @@ func TestParamsReachTheSearch(t *testing.T) {
 	v := board.Chess()
 	p, err := board.ParseFEN(v, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
 	require.NoError(t, err)
-	nodes := func(params Params) uint64 {
+	durg := board.DurgGame().StartPosition()
+	nodesIn := func(p board.Position, params Params) uint64 {
 		e := newTestEngine(1)
 		s := e.Settings()
 		s.Params = params
 		e.Configure(s)
 		return e.Search(context.Background(), p, nil, Limits{Depth: 9}, nil).Nodes
 	}
+	nodes := func(params Params) uint64 { return nodesIn(p, params) }
 	def := DefaultParams()
 	base := nodes(def)
 	for _, s := range []string{"LMRBase=150", "RFPMargin=40", "NullBase=5", "AspirationWindow=5", "HistoryBonusPerPly=300", "SingularDepth=5", "SingularMargin=6", "HistoryPruneDepth=4,HistoryPruneMargin=500", "CheckExtensionSEE=1", "LMRBadCaptures=2", "LMRCutNode=1", "DeltaMargin=100", "TTKeepDepth=1", "PruneAtLMRDepth=0", "QSearchTT=0", "SpareChecks=1", "ProbCutMargin=200", "SingularDouble=20", "CorrHist=100", "LMRChecks=1", "TTCutReward=1", "RFPBlend=1"} {
@@ -89,4 +91,10 @@ func TestParamsReachTheSearch(t *testing.T) {
 		require.NotEqual(t, base, nodes(changed), s)
 	}
 	require.Equal(t, base, nodes(def))
+	// Durg's own switches.
+	bold, err := ParseParams("DurgBold=1")
+	require.NoError(t, err)
+	require.Equal(t, nodes(def), nodes(bold), "chess prunes boldly already")
+	durgParams := func(params Params) uint64 { return nodesIn(durg, params) }
+	require.NotEqual(t, durgParams(def), durgParams(bold))
 }

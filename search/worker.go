@@ -120,7 +120,9 @@ func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint
 	// zone kills, a Mantri for each lost Rath, the Rani's call nearer with
 	// each fallen piece), exchange estimates mislead and pruning by them,
 	// or by a count of quiet moves, lost games (SPRT, durg).
-	w.bold = !w.variant.ZoneCaptureKillsBoth()
+	// Params.DurgBold tries it again with the exchange estimate that
+	// knows the zones.
+	w.bold = !w.variant.ZoneCaptureKillsBoth() || w.p.DurgBold != 0
 	// Singular extensions gained in chess (+13.3 ± 10.4) and nothing
 	// measurable elsewhere: Durg -3.9 ± 14.2, where they also cost won
 	// endings (two Mantris against a bare Raja went unconverted:
