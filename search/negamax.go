@@ -24,7 +24,7 @@ func b2i(b bool) int {
 // (never below 0): what futility and exchange pruning judge it by under
 // Params.PruneAtLMRDepth.
 func (w *worker) reducedDepth(ply, depth, i int, m board.Move) int {
-	r := int(w.lmr[min(depth, 63)][min(i, 63)]) - w.quietHistory(ply, m)/w.p.LMRHistoryDiv
+	r := int(w.lmr[min(depth, 63)][min(i, 63)]) - w.historyOf(ply, i, m, false)/w.p.LMRHistoryDiv
 	return max(0, depth-1-r)
 }
 
@@ -92,7 +92,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 	if !pvNode && !inCheck && abs(beta) < MateBound && !zugzwangRisk && !excluding {
 		// Reverse futility: far above beta at low depth, assume it holds.
 		if depth <= w.p.RFPDepth && staticEval-w.p.RFPMargin*(depth-b2i(improving)) >= beta {
-			if s, none := w.noLegalMove(ply, false); none {
+			if s, none := w.stalemateBeforeCut(ply); none {
 				return s
 			}
 			if w.p.RFPBlend != 0 {
@@ -102,7 +102,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 		}
 		// Null move: if passing still fails high, a real move will too.
 		if depth >= 3 && staticEval >= beta && !fr.null && ply >= w.nullMinPly && pos.HasPieces(us) && !pos.HasWaiting() {
-			if s, none := w.noLegalMove(ply, false); none {
+			if s, none := w.stalemateBeforeCut(ply); none {
 				return s
 			}
 			r := w.p.NullBase + depth/w.p.NullDepthDiv + min((staticEval-beta)/w.p.NullEvalDiv, 3)
@@ -169,10 +169,11 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 			} else if quiet && !killer {
 				// Late quiet moves at low depth are skipped once something was found.
 				if !pvNode && w.lateMovePrune(depth, quietsTried, improving) {
+					w.dropQuiets(ply, i+1)
 					continue
 				}
 				// A move whose history says it keeps failing is not tried near the leaves.
-				if w.bold && !pvNode && depth <= w.p.HistoryPruneDepth && w.quietHistory(ply, m) < -w.p.HistoryPruneMargin*depth {
+				if w.bold && !pvNode && depth <= w.p.HistoryPruneDepth && w.historyOf(ply, i, m, killer) < -w.p.HistoryPruneMargin*depth {
 					continue
 				}
 				if w.bold && !pvNode && depth <= w.p.FutilityDepth {
@@ -226,7 +227,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 				if cutNode {
 					r += w.p.LMRCutNode
 				}
-				r -= w.quietHistory(ply, m) / w.p.LMRHistoryDiv
+				r -= w.historyOf(ply, i, m, killer) / w.p.LMRHistoryDiv
 				r = max(0, min(r, newDepth-1))
 			} else if depth >= 3 && !quiet && !inCheck && !givesCheck && i >= 2 && fr.scores[i] < badCaptureBelow {
 				r = max(0, min(w.p.LMRBadCaptures, newDepth-1))

@@ -50,6 +50,36 @@ func (w *worker) quietEntries(ply int, m board.Move) (butterfly *int16, cont [2]
 	return &w.history[side][board.MoveKey(m)], cont
 }
 
+// scoreQuiets gives every quiet move still unscored its history, as
+// quietHistory would, with the node's three table rows looked up once.
+func (w *worker) scoreQuiets(ply int, moves []board.Move, scores []int32) {
+	pos := &w.stack[ply].pos
+	side := pos.SideToMove()
+	butterfly := &w.history[side]
+	var rows [2]*[contSize]int16
+	for i := range rows {
+		if ply-i >= 0 {
+			if c := w.stack[ply-i].cont; c != 0 {
+				rows[i] = &w.contHist[side][c]
+			}
+		}
+	}
+	for j, s := range scores {
+		if s != quietUnscored {
+			continue
+		}
+		m := moves[j]
+		h := int32(butterfly[board.MoveKey(m)])
+		idx := contIndex(pos, m)
+		for _, r := range rows {
+			if r != nil {
+				h += int32(r[idx])
+			}
+		}
+		scores[j] = h
+	}
+}
+
 // quietHistory is what the tables say of quiet m at ply.
 func (w *worker) quietHistory(ply int, m board.Move) int {
 	butterfly, cont := w.quietEntries(ply, m)
@@ -60,6 +90,16 @@ func (w *worker) quietHistory(ply int, m board.Move) int {
 		}
 	}
 	return h
+}
+
+// historyOf is the history of quiet m, the i-th move picked at ply: its
+// ordering score, read when the picking came to the quiet moves (a killer's
+// score is its rank, so its history is read now).
+func (w *worker) historyOf(ply, i int, m board.Move, killer bool) int {
+	if killer {
+		return w.quietHistory(ply, m)
+	}
+	return int(w.stack[ply].scores[i])
 }
 
 // adjustQuiet adds bonus to every table's entry of quiet m at ply.
@@ -117,6 +157,11 @@ const (
 	// Odd scores from unsettledFrom up to orderHash are captures whose
 	// exchange is not yet estimated (gains stay far within 1<<22).
 	unsettledFrom = orderCapture - 1<<23
+	// quietUnscored marks a quiet move whose history is not yet read:
+	// below the killers, above any history sum (3 tables of ±historyMax).
+	// Most nodes cut off before their quiet moves, so pickMove reads the
+	// histories only when it first comes to one.
+	quietUnscored = orderKiller - 2
 )
 
 func (w *worker) scoreMoves(ply int, ttMove board.Move) {
@@ -149,10 +194,26 @@ func (w *worker) scoreMoves(ply int, ttMove board.Move) {
 		case m == w.killers[ply][1]:
 			s = orderKiller
 		default:
-			s = int32(w.quietHistory(ply, m))
+			s = quietUnscored
 		}
 		fr.scores[i] = s
 	}
+}
+
+// dropQuiets leaves out the quiet moves after index from at ply, once
+// late-move pruning skips the rest of them (the picking would still scan
+// them for every losing capture after them); checks it spares stay. The killers were picked
+// before any other quiet move, so none of these is one.
+func (w *worker) dropQuiets(ply, from int) {
+	fr := &w.stack[ply]
+	n := from
+	for j := from; j < fr.moves.N; j++ {
+		if m := fr.moves.Moves[j]; !fr.pos.IsQuiet(m) || w.spareCheck(&fr.pos, m) {
+			fr.moves.Moves[n], fr.scores[n] = m, fr.scores[j]
+			n++
+		}
+	}
+	fr.moves.N = n
 }
 
 // spareCheck: under Params.SpareChecks a quiet move that gives check is
@@ -174,6 +235,10 @@ func (w *worker) pickMove(ply, i int) board.Move {
 			if s > bestScore {
 				best, bestScore = j, s
 			}
+		}
+		if bestScore == quietUnscored {
+			w.scoreQuiets(ply, moves, scores)
+			continue
 		}
 		if bestScore&1 == 0 || bestScore < unsettledFrom || bestScore >= orderHash {
 			moves[0], moves[best] = moves[best], moves[0]

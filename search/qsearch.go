@@ -42,7 +42,7 @@ func (w *worker) qsearch(ply, alpha, beta int) int {
 		// Stalemate: asked before a score is returned without moves.
 		best = w.corrected(ply, w.evaluate(ply))
 		if best >= beta || ply >= MaxPly {
-			if s, none := w.noLegalMove(ply, false); none {
+			if s, none := w.stalemateBeforeCut(ply); none {
 				return s
 			}
 			if useTT {
@@ -52,7 +52,7 @@ func (w *worker) qsearch(ply, alpha, beta int) int {
 		}
 		alpha = max(alpha, best)
 		if pos.GenerateNoisy(fr.moves); fr.moves.N == 0 {
-			if s, none := w.noLegalMove(ply, false); none {
+			if s, none := w.stalemateBeforeCut(ply); none {
 				return s
 			}
 		}

@@ -17,6 +17,9 @@ type worker struct {
 	roots     []rootMove
 	pvIdx     int
 	bold      bool // prune by exchange value and by move count (not in Durg)
+	// stalemateWins: the variant's stalemate wins (chaturanga), so nodes
+	// that return without their moves ask whether there is one.
+	stalemateWins bool
 	// singularDepth: Params.SingularDepth in chess, MaxPly (off) elsewhere
 	singularDepth int
 	// Params.QSearchTT and Params.PruneAtLMRDepth where they were accepted (see reset)
@@ -123,6 +126,7 @@ func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint
 	// Params.DurgBold tries it again with the exchange estimate that
 	// knows the zones.
 	w.bold = !w.variant.ZoneCaptureKillsBoth() || w.p.DurgBold != 0
+	w.stalemateWins = w.variant.StalemateWins()
 	// Singular extensions gained in chess (+13.3 ± 10.4) and nothing
 	// measurable elsewhere: Durg -3.9 ± 14.2, where they also cost won
 	// endings (two Mantris against a bare Raja went unconverted:
