@@ -217,10 +217,10 @@ func (w *worker) dropQuiets(ply, from int) {
 }
 
 // spareCheck: under Params.SpareChecks a quiet move that gives check is
-// not pruned by move count, history or futility (where pruning is bold:
-// not in Durg); only a losing exchange prunes it.
+// not pruned by move count, history or futility (in chess, where it was
+// accepted); only a losing exchange prunes it.
 func (w *worker) spareCheck(pos *board.Position, m board.Move) bool {
-	return w.p.SpareChecks != 0 && w.bold && pos.PlainMoveChecks(m)
+	return w.spareChecks && pos.PlainMoveChecks(m)
 }
 
 // pickMove moves the best-scored remaining move to index i (selection

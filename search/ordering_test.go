@@ -82,7 +82,8 @@ func TestMovesArePickedInOrder(t *testing.T) {
 }
 
 // Once late-move pruning skips the quiet moves, dropQuiets leaves the
-// rest of the list to the other moves, in their order.
+// rest of the list to the other moves and the checks it spares, in their
+// order.
 func TestDropQuietsKeepsTheOtherMoves(t *testing.T) {
 	w := orderingWorker(t, "rnbqkb1r/ppp2ppp/4pn2/3p4/3PP3/2N5/PPP2PPP/R1BQKBNR w KQkq - 0 4")
 	fr := &w.stack[0]
@@ -100,11 +101,16 @@ func TestDropQuietsKeepsTheOtherMoves(t *testing.T) {
 	w.dropQuiets(0, from)
 	require.Equal(t, before[:from], fr.moves.Moves[:from], "the moves tried stay")
 	var rest []board.Move
+	spared := 0
 	for _, m := range before[from:] {
-		if !pos.IsQuiet(m) {
+		if !pos.IsQuiet(m) || w.spareCheck(pos, m) {
 			rest = append(rest, m)
+		}
+		if pos.IsQuiet(m) && w.spareCheck(pos, m) {
+			spared++
 		}
 	}
 	require.NotEmpty(t, rest, "the position has losing captures")
+	require.Positive(t, spared, "the position has a quiet check (Bb5+), which late-move pruning spares")
 	require.Equal(t, rest, fr.moves.Moves[from:fr.moves.N])
 }

@@ -29,7 +29,7 @@ type Params struct {
 	DeltaMargin                                  int // capture search: a capture that cannot lift the stand-pat score within this of alpha is skipped (0: off)
 	PruneAtLMRDepth                              int // 1: quiet futility and exchange pruning judge a move by its reduced depth (late-move reduction less history), not the node's
 	QSearchTT                                    int // 1: the capture search probes the table and stores its results at depth 0
-	SpareChecks                                  int // 1: quiet moves that give check escape move-count, history and futility pruning (not in Durg)
+	SpareChecks                                  int // 1: quiet moves that give check escape move-count, history and futility pruning (chess only)
 	ProbCutDepth, ProbCutMargin                  int // from ProbCutDepth, a capture that beats beta by ProbCutMargin cp 4 plies shallower cuts the node (margin 0: off; not in Durg)
 	CorrHist                                     int // correction history: the static evaluation the pruning trusts is corrected by this % of the table's average error for the pawn structure (0: off)
 	SingularDouble                               int // off the principal variation, a hash move the others trail by this many cp more than the singular margin is extended two plies, at most doubleExtensionsMax times on a path (0: off)
@@ -55,7 +55,7 @@ func DefaultParams() Params {
 		CheckExtensionSEE: 0,
 		LMRBadCaptures:    0, DeltaMargin: 0,
 		ProbCutDepth: 5, ProbCutMargin: 0,
-		QSearchTT: 1, PruneAtLMRDepth: 1,
+		QSearchTT: 1, PruneAtLMRDepth: 1, SpareChecks: 1,
 	}
 }
 
