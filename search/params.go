@@ -30,13 +30,13 @@ type Params struct {
 	PruneAtLMRDepth                              int // 1: quiet futility and exchange pruning judge a move by its reduced depth (late-move reduction less history), not the node's
 	QSearchTT                                    int // 1: the capture search probes the table and stores its results at depth 0
 	SpareChecks                                  int // 1: quiet moves that give check escape move-count, history and futility pruning (chess only)
-	ProbCutDepth, ProbCutMargin                  int // from ProbCutDepth, a capture that beats beta by ProbCutMargin cp 4 plies shallower cuts the node (margin 0: off; not in Durg)
+	ProbCutDepth, ProbCutMargin                  int // from ProbCutDepth, a capture that beats beta by ProbCutMargin cp 4 plies shallower cuts the node (margin 0: off; in Durg only under DurgBold)
 	CorrHist                                     int // correction history: the static evaluation the pruning trusts is corrected by this % of the table's average error for the pawn structure (0: off)
 	SingularDouble                               int // off the principal variation, a hash move the others trail by this many cp more than the singular margin is extended two plies, at most doubleExtensionsMax times on a path (0: off)
 	LMRChecks                                    int // quiet moves that give check are reduced too, by LMRChecks-1 plies less than the others (0: never reduced)
 	TTCutReward                                  int // 1: a table cutoff by a lower bound whose move is quiet makes that move a killer and rewards its history
 	RFPBlend                                     int // 1: reverse futility returns the mean of the static evaluation and beta instead of the evaluation
-	DurgBold                                     int // 1: Durg prunes by the zone-aware exchange estimate and by move count as the other games do
+	DurgBold                                     int // 1: Durg prunes by the zone-aware exchange estimate and by move count as the other games do (0: only by a few move counts)
 }
 
 // DefaultParams are the search's constants as tuned so far.
@@ -55,7 +55,7 @@ func DefaultParams() Params {
 		CheckExtensionSEE: 0,
 		LMRBadCaptures:    0, DeltaMargin: 0,
 		ProbCutDepth: 5, ProbCutMargin: 0,
-		QSearchTT: 1, PruneAtLMRDepth: 1, SpareChecks: 1,
+		QSearchTT: 1, PruneAtLMRDepth: 1, SpareChecks: 1, DurgBold: 1,
 	}
 }
 

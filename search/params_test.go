@@ -92,9 +92,9 @@ func TestParamsReachTheSearch(t *testing.T) {
 	}
 	require.Equal(t, base, nodes(def))
 	// Durg's own switches.
-	bold, err := ParseParams("DurgBold=1")
+	careful, err := ParseParams("DurgBold=0")
 	require.NoError(t, err)
-	require.Equal(t, nodes(def), nodes(bold), "chess prunes boldly already")
+	require.Equal(t, nodes(def), nodes(careful), "chess prunes boldly whatever DurgBold says")
 	durgParams := func(params Params) uint64 { return nodesIn(durg, params) }
-	require.NotEqual(t, durgParams(def), durgParams(bold))
+	require.NotEqual(t, durgParams(def), durgParams(careful))
 }

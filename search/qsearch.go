@@ -62,7 +62,7 @@ func (w *worker) qsearch(ply, alpha, beta int) int {
 	w.scoreMoves(ply, ttMove)
 	// Delta pruning: a plain capture that cannot bring the stand-pat score
 	// near alpha is not tried (not where taking the last piece bares the
-	// Raja, nor in Durg, whose zone kills the values do not tell).
+	// Raja, nor in Durg unless Params.DurgBold trusts its exchange estimate).
 	delta := !inCheck && w.p.DeltaMargin > 0 && w.bold &&
 		!(w.variant.BareKingLoses() && pos.PieceCount(pos.SideToMove()^1) <= 2)
 	for i := 0; i < fr.moves.N; i++ {
