@@ -257,6 +257,8 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 				if score >= beta {
 					if quiet {
 						w.rewardQuiet(ply, m, depth, i)
+					} else {
+						w.rewardCapture(ply, m, depth, i)
 					}
 					break
 				}

@@ -37,6 +37,7 @@ type Params struct {
 	TTCutReward                                  int // 1: a table cutoff by a lower bound whose move is quiet makes that move a killer and rewards its history
 	RFPBlend                                     int // 1: reverse futility returns the mean of the static evaluation and beta instead of the evaluation
 	DurgBold                                     int // 1: Durg prunes by the zone-aware exchange estimate and by move count as the other games do (0: only by a few move counts)
+	CaptureHistory                               int // captures (and promotions, the call) are ordered by their gain plus their history / CaptureHistory, which cutoffs teach (0: off)
 }
 
 // DefaultParams are the search's constants as tuned so far.
@@ -116,6 +117,7 @@ var ParamSpecs = []ParamSpec{
 	{"TTCutReward", 0, 1, 1, func(p *Params) *int { return &p.TTCutReward }},
 	{"RFPBlend", 0, 1, 1, func(p *Params) *int { return &p.RFPBlend }},
 	{"DurgBold", 0, 1, 1, func(p *Params) *int { return &p.DurgBold }},
+	{"CaptureHistory", 0, 64, 2, func(p *Params) *int { return &p.CaptureHistory }},
 }
 
 // String writes the parameters that differ from the defaults as

@@ -32,7 +32,8 @@ type worker struct {
 	killers                                 [MaxPly + 2][2]board.Move
 	history                                 [2][board.NumSquares * board.NumSquares]int16
 	contHist                                *contTable
-	corr                                    *corrTable // Params.CorrHist
+	captureHist                             *captureTable // Params.CaptureHistory
+	corr                                    *corrTable    // Params.CorrHist
 	// contRows lists the continuation-history rows written since the last
 	// forget, each once (side*contSize + row), so that a new game clears
 	// what was used rather than all 3 MB of the table.
@@ -66,7 +67,7 @@ type moveLists struct {
 // every thread's, and Threads 256 took a second. The frames, which hold
 // pointers, are made at the thread's first search, for the same reason.
 func newWorker(eval Evaluation) *worker {
-	return &worker{eval: eval, contHist: new(contTable), corr: new(corrTable), evalCache: new([evalCacheSize]evalEntry), lists: new([MaxPly + 2]moveLists)}
+	return &worker{eval: eval, contHist: new(contTable), captureHist: new(captureTable), corr: new(corrTable), evalCache: new([evalCacheSize]evalEntry), lists: new([MaxPly + 2]moveLists)}
 }
 
 // frame is one ply of the search stack.
@@ -151,6 +152,11 @@ func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint
 			w.history[c][i] /= 8
 		}
 	}
+	if w.p.CaptureHistory != 0 {
+		for i := range w.captureHist {
+			w.captureHist[i] /= 8
+		}
+	}
 	w.stack[0].cont, w.stack[0].doubleExtensions = 0, 0
 }
 
@@ -166,6 +172,7 @@ func (w *worker) forget() {
 	w.history = [2][board.NumSquares * board.NumSquares]int16{}
 	w.killers = [MaxPly + 2][2]board.Move{}
 	*w.corr = corrTable{}
+	*w.captureHist = captureTable{}
 	for _, r := range w.contRows {
 		side, row := r/int32(contSize), r%int32(contSize)
 		clear(w.contHist[side][row][:])
