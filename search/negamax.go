@@ -28,6 +28,80 @@ func (w *worker) reducedDepth(ply, depth, i int, m board.Move) int {
 	return max(0, depth-1-r)
 }
 
+// quietPruned says whether quiet move m, not a killer, the i-th picked at
+// ply, is left out: late quiet moves at low depth once something was
+// found (dropRest: and the quiet moves after it), a move whose history
+// says it keeps failing near the leaves, and futility (far below alpha,
+// or losing material by exchange, judged at the move's reduced depth under
+// Params.PruneAtLMRDepth). A quiet check that SpareChecks spares escapes
+// all of these and is judged by its exchange at the node's depth alone.
+// Whether m checks is asked only where that changes the answer: most
+// moves are searched, or pruned, either way.
+func (w *worker) quietPruned(ply, depth, i int, m board.Move, quietsTried, staticEval, alpha int, pvNode, improving bool) (prune, dropRest bool) {
+	if pvNode {
+		return false, false
+	}
+	pos := &w.stack[ply].pos
+	if w.lateMovePrune(depth, quietsTried, improving) {
+		if w.spareCheck(pos, m) {
+			return w.checkLosesExchange(pos, m, depth), false
+		}
+		return true, true
+	}
+	if !w.bold {
+		return w.spareCheck(pos, m) && w.checkLosesExchange(pos, m, depth), false
+	}
+	if depth <= w.p.HistoryPruneDepth && w.historyOf(ply, i, m, false) < -w.p.HistoryPruneMargin*depth {
+		if w.spareCheck(pos, m) {
+			return w.checkLosesExchange(pos, m, depth), false
+		}
+		return true, false
+	}
+	if depth > w.p.FutilityDepth {
+		return false, false // nor is a check pruned
+	}
+	d := depth
+	if w.pruneAtLMRDepth {
+		d = w.reducedDepth(ply, depth, i, m)
+	}
+	if staticEval+w.p.FutilityBase+w.p.FutilityPerPly*d <= alpha {
+		if w.spareCheck(pos, m) {
+			return w.checkLosesExchange(pos, m, depth), false
+		}
+		return true, false
+	}
+	see := pos.SEE(m, &w.values)
+	quietLoses, checkLoses := see < -w.p.SEEQuietPerPly2*d*d, see < -w.p.SEEQuietPerPly2*depth*depth
+	if quietLoses != checkLoses && w.spareCheck(pos, m) {
+		return checkLoses, false
+	}
+	return quietLoses, false
+}
+
+// captureFutile (Params.CaptureFutility): near the leaves, far below
+// alpha, even winning the victim for nothing will not raise the score to
+// it. Promotions, the call, checks and a capture that bares the Raja are
+// searched.
+func (w *worker) captureFutile(ply, depth int, m board.Move, staticEval, alpha int, pvNode bool) bool {
+	if w.p.CaptureFutility == 0 || pvNode || !w.bold || depth > w.p.FutilityDepth || m.Promotion() != board.NoType || m.IsCall() {
+		return false
+	}
+	pos := &w.stack[ply].pos
+	if staticEval+w.p.CaptureFutility+w.p.FutilityPerPly*depth+w.values[pos.Captured(m)] > alpha {
+		return false
+	}
+	if w.variant.BareKingLoses() && pos.PieceCount(pos.SideToMove()^1) == 2 {
+		return false
+	}
+	return !pos.PlainMoveChecks(m)
+}
+
+// checkLosesExchange: quiet check m, spared by SpareChecks, loses enough
+// material by exchange to be left out at depth.
+func (w *worker) checkLosesExchange(pos *board.Position, m board.Move, depth int) bool {
+	return depth <= w.p.FutilityDepth && pos.SEE(m, &w.values) < -w.p.SEEQuietPerPly2*depth*depth
+}
+
 // cutNode: a null-window node expected to fail high (the first move of
 // its parent's zero-window search, alternating below).
 func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
@@ -161,31 +235,15 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 		quiet := pos.IsQuiet(m)
 		killer := m == w.killers[ply][0] || m == w.killers[ply][1]
 		if mayPrune && best > -MateBound {
-			if quiet && !killer && w.spareCheck(pos, m) {
-				// A checking move is judged by its exchange alone.
-				if !pvNode && depth <= w.p.FutilityDepth && pos.SEE(m, &w.values) < -w.p.SEEQuietPerPly2*depth*depth {
-					continue
-				}
-			} else if quiet && !killer {
-				// Late quiet moves at low depth are skipped once something was found.
-				if !pvNode && w.lateMovePrune(depth, quietsTried, improving) {
-					w.dropQuiets(ply, i+1)
-					continue
-				}
-				// A move whose history says it keeps failing is not tried near the leaves.
-				if w.bold && !pvNode && depth <= w.p.HistoryPruneDepth && w.historyOf(ply, i, m, killer) < -w.p.HistoryPruneMargin*depth {
-					continue
-				}
-				if w.bold && !pvNode && depth <= w.p.FutilityDepth {
-					// Futility: far below alpha, a quiet move will not raise it.
-					d := depth
-					if w.pruneAtLMRDepth {
-						d = w.reducedDepth(ply, depth, i, m)
+			if quiet && !killer {
+				if prune, dropRest := w.quietPruned(ply, depth, i, m, quietsTried, staticEval, alpha, pvNode, improving); prune {
+					if dropRest {
+						w.dropQuiets(ply, i+1)
 					}
-					if staticEval+w.p.FutilityBase+w.p.FutilityPerPly*d <= alpha || pos.SEE(m, &w.values) < -w.p.SEEQuietPerPly2*d*d {
-						continue
-					}
+					continue
 				}
+			} else if !quiet && w.captureFutile(ply, depth, m, staticEval, alpha, pvNode) {
+				continue
 			} else if !quiet && depth <= w.p.SEECaptureDepth && fr.scores[i] < badCaptureBelow && pos.SEE(m, &w.values) < -w.p.SEECapture*depth {
 				continue
 			}

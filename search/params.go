@@ -38,6 +38,7 @@ type Params struct {
 	RFPBlend                                     int // 1: reverse futility returns the mean of the static evaluation and beta instead of the evaluation
 	DurgBold                                     int // 1: Durg prunes by the zone-aware exchange estimate and by move count as the other games do (0: only by a few move counts)
 	CaptureHistory                               int // captures (and promotions, the call) are ordered by their gain plus their history / CaptureHistory, which cutoffs teach (0: off)
+	CaptureFutility                              int // a capture up to FutilityDepth whose victim would not lift the static evaluation within CaptureFutility + FutilityPerPly*depth cp of alpha is skipped (0: off)
 }
 
 // DefaultParams are the search's constants as tuned so far.
@@ -118,6 +119,7 @@ var ParamSpecs = []ParamSpec{
 	{"RFPBlend", 0, 1, 1, func(p *Params) *int { return &p.RFPBlend }},
 	{"DurgBold", 0, 1, 1, func(p *Params) *int { return &p.DurgBold }},
 	{"CaptureHistory", 0, 64, 2, func(p *Params) *int { return &p.CaptureHistory }},
+	{"CaptureFutility", 0, 600, 20, func(p *Params) *int { return &p.CaptureFutility }},
 }
 
 // String writes the parameters that differ from the defaults as

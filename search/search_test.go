@@ -50,7 +50,7 @@ func trialParams() Params {
 	p := DefaultParams()
 	p.HistoryPruneDepth, p.HistoryPruneMargin, p.CheckExtensionSEE = 4, 1000, 1
 	p.LMRBadCaptures, p.LMRCutNode, p.DeltaMargin, p.TTKeepDepth, p.PruneAtLMRDepth, p.QSearchTT, p.SpareChecks, p.ProbCutMargin = 1, 1, 200, 4, 1, 1, 1, 200
-	p.LMRChecks, p.TTCutReward, p.RFPBlend, p.DurgBold, p.CaptureHistory = 1, 1, 1, 1, 8
+	p.LMRChecks, p.TTCutReward, p.RFPBlend, p.DurgBold, p.CaptureHistory, p.CaptureFutility = 1, 1, 1, 1, 8, 100
 	return p
 }
 
