@@ -43,19 +43,13 @@ func (w *worker) quietPruned(ply, depth, i int, m board.Move, quietsTried, stati
 	}
 	pos := &w.stack[ply].pos
 	if w.lateMovePrune(depth, quietsTried, improving) {
-		if w.spareCheck(pos, m) {
-			return w.checkLosesExchange(pos, m, depth), false
-		}
-		return true, true
+		return w.prunedUnlessSpared(pos, m, depth, true)
 	}
 	if !w.bold {
 		return w.spareCheck(pos, m) && w.checkLosesExchange(pos, m, depth), false
 	}
 	if depth <= w.p.HistoryPruneDepth && w.historyOf(ply, i, m, false) < -w.p.HistoryPruneMargin*depth {
-		if w.spareCheck(pos, m) {
-			return w.checkLosesExchange(pos, m, depth), false
-		}
-		return true, false
+		return w.prunedUnlessSpared(pos, m, depth, false)
 	}
 	if depth > w.p.FutilityDepth {
 		return false, false // nor is a check pruned
@@ -65,10 +59,7 @@ func (w *worker) quietPruned(ply, depth, i int, m board.Move, quietsTried, stati
 		d = w.reducedDepth(ply, depth, i, m)
 	}
 	if staticEval+w.p.FutilityBase+w.p.FutilityPerPly*d <= alpha {
-		if w.spareCheck(pos, m) {
-			return w.checkLosesExchange(pos, m, depth), false
-		}
-		return true, false
+		return w.prunedUnlessSpared(pos, m, depth, false)
 	}
 	see := pos.SEE(m, &w.values)
 	quietLoses, checkLoses := see < -w.p.SEEQuietPerPly2*d*d, see < -w.p.SEEQuietPerPly2*depth*depth
@@ -94,6 +85,16 @@ func (w *worker) captureFutile(ply, depth int, m board.Move, staticEval, alpha i
 		return false
 	}
 	return !pos.PlainMoveChecks(m)
+}
+
+// prunedUnlessSpared: a rule prunes quiet m (dropRest: with the quiet
+// moves after it) unless m is a check SpareChecks spares, which only its
+// own exchange test prunes.
+func (w *worker) prunedUnlessSpared(pos *board.Position, m board.Move, depth int, dropRest bool) (bool, bool) {
+	if w.spareCheck(pos, m) {
+		return w.checkLosesExchange(pos, m, depth), false
+	}
+	return true, dropRest
 }
 
 // checkLosesExchange: quiet check m, spared by SpareChecks, loses enough
