@@ -228,6 +228,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 	// Pruning needs a move found, and pieces: pawn (Sipahi) endings are
 	// where zugzwang lives.
 	mayPrune := !inCheck && !zugzwangRisk && pos.HasPieces(us)
+	ttNoisy := ttMove != board.NoMove && !pos.IsQuiet(ttMove)
 	for i := 0; i < fr.moves.N; i++ {
 		m := w.pickMove(ply, i)
 		if m == fr.excluded {
@@ -286,6 +287,9 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 				if cutNode {
 					r += w.p.LMRCutNode
 				}
+				if ttNoisy {
+					r += w.p.TTCaptureLMR
+				}
 				r -= w.historyOf(ply, i, m, killer) / w.p.LMRHistoryDiv
 				r = max(0, min(r, newDepth-1))
 			} else if depth >= 3 && !quiet && !inCheck && !givesCheck && i >= 2 && fr.scores[i] < badCaptureBelow {
@@ -293,7 +297,11 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 			}
 			score = -w.search(ply+1, newDepth-r, -alpha-1, -alpha, false, true)
 			if score > alpha && r > 0 {
-				score = -w.search(ply+1, newDepth, -alpha-1, -alpha, false, !cutNode)
+				reduced := newDepth - r
+				newDepth += w.researchDepthChange(score, best, newDepth)
+				if newDepth > reduced {
+					score = -w.search(ply+1, newDepth, -alpha-1, -alpha, false, !cutNode)
+				}
 			}
 			if score > alpha && score < beta && pvNode {
 				score = -w.search(ply+1, newDepth, -beta, -alpha, true, false)
@@ -327,12 +335,42 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 	if excluding {
 		return best
 	}
+	if bestMove == board.NoMove {
+		w.rewardPrior(ply, depth)
+	}
 	bound := resultBound(best, origAlpha, beta)
 	if !inCheck && (bestMove == board.NoMove || pos.IsQuiet(bestMove)) {
 		w.learnCorrection(ply, depth, best, rawEval, correctedEval, bound)
 	}
 	w.run.e.TT.store(key, bestMove, scoreToTT(best, ply), depth, bound)
 	return best
+}
+
+// researchDepthChange is the change in depth (-1, 0, 1) of the search
+// again of a reduced move whose score beat alpha: a ply deeper when it
+// beats the best by far (Params.LMRDeeper), a ply shallower when barely
+// (Params.LMRShallower).
+func (w *worker) researchDepthChange(score, best, newDepth int) int {
+	switch {
+	case best <= -MateBound:
+		return 0
+	case w.p.LMRDeeper != 0 && score > best+w.p.LMRDeeper+2*newDepth:
+		return 1
+	case w.p.LMRShallower != 0 && score < best+w.p.LMRShallower:
+		return -1
+	}
+	return 0
+}
+
+// rewardPrior (Params.PriorBonus): no move of the node at ply reached
+// alpha, so the quiet move that led to it refutes its parent's
+// position, probably; its histories rise before the parent sees its score.
+func (w *worker) rewardPrior(ply, depth int) {
+	fr := &w.stack[ply]
+	if w.p.PriorBonus == 0 || ply == 0 || fr.null || !w.stack[ply-1].pos.IsQuiet(fr.move) {
+		return
+	}
+	w.adjustQuiet(ply-1, fr.move, w.historyBonus(depth)*w.p.PriorBonus/100)
 }
 
 // searchAgain searches the node at ply once more, before its moves are

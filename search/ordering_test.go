@@ -177,3 +177,29 @@ func TestCaptureHistoryLearnsAndOrders(t *testing.T) {
 	w.rewardQuiet(0, quiet, 6, 1)
 	require.Less(t, *w.captureEntry(pos, refuter), before)
 }
+
+// A node where nothing reaches alpha rewards the quiet move that led to it
+// (PriorBonus), and only a quiet one: a capture or a null move has no
+// quiet history to raise.
+func TestPriorBonusRewardsTheQuietMoveBefore(t *testing.T) {
+	w := orderingWorker(t, "rnbqkbnr/ppp2ppp/8/3pp3/8/2N2N2/PPPPPPPP/R1BQKB1R w KQkq - 0 3")
+	pos := &w.stack[0].pos
+	quiet, err := pos.ParseMove("a2a3")
+	require.NoError(t, err)
+	capture, err := pos.ParseMove("c3d5")
+	require.NoError(t, err)
+	historyAfter := func(m board.Move, bonus int) int {
+		w.p.PriorBonus = bonus
+		before := w.quietHistory(0, m)
+		w.play(0, m)
+		w.rewardPrior(1, 6)
+		return w.quietHistory(0, m) - before
+	}
+	require.Zero(t, historyAfter(quiet, 0), "off")
+	require.Positive(t, historyAfter(quiet, 100))
+	require.Zero(t, historyAfter(capture, 100), "a capture is not rewarded as a quiet move")
+	butterfly := w.history
+	w.play(0, board.NoMove)
+	w.rewardPrior(1, 6)
+	require.Equal(t, butterfly, w.history, "a null move is not rewarded")
+}

@@ -39,6 +39,9 @@ type Params struct {
 	DurgBold                                     int // 1: Durg prunes by the zone-aware exchange estimate and by move count as the other games do (0: only by a few move counts)
 	CaptureHistory                               int // captures (and promotions, the call) are ordered by their gain plus their history / CaptureHistory, which cutoffs teach (0: off)
 	CaptureFutility                              int // a capture up to FutilityDepth whose victim would not lift the static evaluation within CaptureFutility + FutilityPerPly*depth cp of alpha is skipped (0: off)
+	TTCaptureLMR                                 int // quiet moves at a node whose hash move is noisy are reduced this many plies more (0: no more)
+	PriorBonus                                   int // a node that fails low rewards the quiet move that led to it with this % of a cutoff's history bonus (0: off)
+	LMRDeeper, LMRShallower                      int // a reduced move that beats alpha is searched again a ply deeper when it beats the best by LMRDeeper + 2*depth cp, a ply shallower when by less than LMRShallower cp (0: off)
 }
 
 // DefaultParams are the search's constants as tuned so far.
@@ -120,6 +123,10 @@ var ParamSpecs = []ParamSpec{
 	{"DurgBold", 0, 1, 1, func(p *Params) *int { return &p.DurgBold }},
 	{"CaptureHistory", 0, 64, 2, func(p *Params) *int { return &p.CaptureHistory }},
 	{"CaptureFutility", 0, 600, 20, func(p *Params) *int { return &p.CaptureFutility }},
+	{"TTCaptureLMR", 0, 2, 1, func(p *Params) *int { return &p.TTCaptureLMR }},
+	{"PriorBonus", 0, 400, 25, func(p *Params) *int { return &p.PriorBonus }},
+	{"LMRDeeper", 0, 300, 10, func(p *Params) *int { return &p.LMRDeeper }},
+	{"LMRShallower", 0, 100, 4, func(p *Params) *int { return &p.LMRShallower }},
 }
 
 // String writes the parameters that differ from the defaults as

@@ -80,6 +80,9 @@ type frame struct {
 	// this frame (0: none); staticEval is this node's (-Infinity in check).
 	cont       int32
 	staticEval int
+	// move is the move that reached this frame (NoMove: the root, a null
+	// move).
+	move board.Move
 	// excluded is the move a singular-extension test leaves out of this
 	// node's search (NoMove: none).
 	excluded board.Move
@@ -212,6 +215,7 @@ func (w *worker) play(ply int, m board.Move) *board.Position {
 	child := &w.stack[ply+1]
 	child.pos = w.stack[ply].pos
 	child.null = m == board.NoMove
+	child.move = m
 	child.doubleExtensions = w.stack[ply].doubleExtensions
 	if child.null {
 		child.cont = 0
