@@ -43,36 +43,52 @@ func (w *worker) historyBonus(depth int) int {
 	return min(w.p.HistoryBonusPerPly*depth, w.p.HistoryBonusMax)
 }
 
+// contBack are how many frames before the node's own lie the frames whose
+// moves index its continuation rows: the moves one, two and (under
+// Params.ContPly4) four plies before.
+var contBack = [...]int{0, 1, 3}
+
+// contRowsAt are the continuation-history rows a quiet move at ply reads
+// (0: none: before the root, a null move, the four-ply row off).
+func (w *worker) contRowsAt(ply int) (rows [len(contBack)]int32) {
+	n := len(contBack)
+	if w.p.ContPly4 == 0 {
+		n--
+	}
+	for i, back := range contBack[:n] {
+		if ply-back >= 0 {
+			rows[i] = w.stack[ply-back].cont
+		}
+	}
+	return rows
+}
+
 // quietEntries are the history entries of quiet m at ply: the butterfly
-// table's, and the continuation tables' for the moves one and two plies
-// before (nil where there was none: the root, a null move).
-func (w *worker) quietEntries(ply int, m board.Move) (butterfly *int16, cont [2]*int16) {
+// table's, and the continuation tables' rows (rows; nil entries where
+// there is none).
+func (w *worker) quietEntries(ply int, m board.Move) (butterfly *int16, cont [len(contBack)]*int16, rows [len(contBack)]int32) {
 	fr := &w.stack[ply]
 	side := fr.pos.SideToMove()
 	idx := contIndex(&fr.pos, m)
-	for i := range cont {
-		if ply-i < 0 {
-			break
-		}
-		if c := w.stack[ply-i].cont; c != 0 {
+	rows = w.contRowsAt(ply)
+	for i, c := range rows {
+		if c != 0 {
 			cont[i] = &w.contHist[side][c][idx]
 		}
 	}
-	return &w.history[side][board.MoveKey(m)], cont
+	return &w.history[side][board.MoveKey(m)], cont, rows
 }
 
 // scoreQuiets gives every quiet move still unscored its history, as
-// quietHistory would, with the node's three table rows looked up once.
+// quietHistory would, with the node's table rows looked up once.
 func (w *worker) scoreQuiets(ply int, moves []board.Move, scores []int32) {
 	pos := &w.stack[ply].pos
 	side := pos.SideToMove()
 	butterfly := &w.history[side]
-	var rows [2]*[contSize]int16
-	for i := range rows {
-		if ply-i >= 0 {
-			if c := w.stack[ply-i].cont; c != 0 {
-				rows[i] = &w.contHist[side][c]
-			}
+	var rows [len(contBack)]*[contSize]int16
+	for i, c := range w.contRowsAt(ply) {
+		if c != 0 {
+			rows[i] = &w.contHist[side][c]
 		}
 	}
 	for j, s := range scores {
@@ -93,7 +109,7 @@ func (w *worker) scoreQuiets(ply int, moves []board.Move, scores []int32) {
 
 // quietHistory is what the tables say of quiet m at ply.
 func (w *worker) quietHistory(ply int, m board.Move) int {
-	butterfly, cont := w.quietEntries(ply, m)
+	butterfly, cont, _ := w.quietEntries(ply, m)
 	h := int(*butterfly)
 	for _, c := range cont {
 		if c != nil {
@@ -115,12 +131,12 @@ func (w *worker) historyOf(ply, i int, m board.Move, killer bool) int {
 
 // adjustQuiet adds bonus to every table's entry of quiet m at ply.
 func (w *worker) adjustQuiet(ply int, m board.Move, bonus int) {
-	butterfly, cont := w.quietEntries(ply, m)
+	butterfly, cont, rows := w.quietEntries(ply, m)
 	nudge(butterfly, bonus)
 	side := w.stack[ply].pos.SideToMove()
 	for i, c := range cont {
 		if c != nil {
-			if row := w.stack[ply-i].cont; !w.contDirty[side][row] {
+			if row := rows[i]; !w.contDirty[side][row] {
 				w.contDirty[side][row] = true
 				w.contRows = append(w.contRows, int32(side)*int32(contSize)+row)
 			}

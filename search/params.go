@@ -42,6 +42,7 @@ type Params struct {
 	TTCaptureLMR                                 int // quiet moves at a node whose hash move is noisy are reduced this many plies more (0: no more)
 	PriorBonus                                   int // a node that fails low rewards the quiet move that led to it with this % of a cutoff's history bonus (0: off)
 	LMRDeeper, LMRShallower                      int // a reduced move that beats alpha is searched again a ply deeper when it beats the best by LMRDeeper + 2*depth cp, a ply shallower when by less than LMRShallower cp (0: off)
+	ContPly4                                     int // 1: quiet moves' history also reads and teaches the continuation row of the move four plies before
 }
 
 // DefaultParams are the search's constants as tuned so far.
@@ -127,6 +128,7 @@ var ParamSpecs = []ParamSpec{
 	{"PriorBonus", 0, 400, 25, func(p *Params) *int { return &p.PriorBonus }},
 	{"LMRDeeper", 0, 300, 10, func(p *Params) *int { return &p.LMRDeeper }},
 	{"LMRShallower", 0, 100, 4, func(p *Params) *int { return &p.LMRShallower }},
+	{"ContPly4", 0, 1, 1, func(p *Params) *int { return &p.ContPly4 }},
 }
 
 // String writes the parameters that differ from the defaults as
