@@ -150,6 +150,13 @@ func TestPlayoutInvariants(t *testing.T) {
 				require.Equal(t, p.FEN(), q.FEN())
 				require.Equal(t, p.hash, q.hash, p.FEN())
 				require.Equal(t, p.attackersTo(p.kingSq[p.side], p.Occupied()).And(p.byColor[p.side^1]), p.checkers)
+				for s := Square(0); s < numSquares; s++ {
+					for c := White; c <= Black; c++ {
+						if p.attackersOf(c, s, p.Occupied()) != p.attackersTo(s, p.Occupied()).And(p.byColor[c]) {
+							t.Fatalf("%s: the attackers of %v on %s differ", p.FEN(), c, s)
+						}
+					}
+				}
 				var ml MoveList
 				p.GenerateMoves(&ml)
 				require.Equal(t, ml.N > 0, p.HasLegalMove(), p.FEN())

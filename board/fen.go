@@ -179,10 +179,10 @@ func parseFEN(v *Variant, fen string, frc bool) (Position, error) {
 		}
 	}
 
-	if p.attackersTo(p.kingSq[p.side^1], p.Occupied()).And(p.byColor[p.side]).Any() {
+	if p.attackersOf(p.side, p.kingSq[p.side^1], p.Occupied()).Any() {
 		return p, fmt.Errorf("the side not to move (%s) is in check", p.side^1)
 	}
-	p.checkers = p.attackersTo(p.kingSq[p.side], p.Occupied()).And(p.byColor[p.side^1])
+	p.checkers = p.attackersOf(p.side^1, p.kingSq[p.side], p.Occupied())
 	if p.checkers.Any() {
 		p.leap &^= 1 << p.side // a Raja in check has lost his leap
 	}

@@ -218,7 +218,7 @@ func (p *Position) moveProblem(mt *moveText) string {
 		m |= Move(promo) << 14
 	}
 	c.DoMove(m)
-	attackers := c.attackersTo(c.kingSq[us], c.Occupied()).And(c.byColor[them])
+	attackers := c.attackersOf(them, c.kingSq[us], c.Occupied())
 	switch {
 	case attackers.Empty():
 		return ""

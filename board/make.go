@@ -67,7 +67,7 @@ func (p *Position) DoMove(m Move) {
 	if us == Black {
 		p.fullmove++
 	}
-	p.checkers = p.attackersTo(p.kingSq[them], p.Occupied()).And(p.byColor[us])
+	p.checkers = p.attackersOf(us, p.kingSq[them], p.Occupied())
 	if p.checkers.Any() {
 		p.leap &^= 1 << them // a Raja in check loses his leap for good
 	}

@@ -19,7 +19,7 @@ func (p *Position) Mirrored() Position {
 		q.waiting[c^1], q.fallen[c^1], q.called[c^1] = p.waiting[c], p.fallen[c], p.called[c]
 		q.recomputeZones(c)
 	}
-	q.checkers = q.attackersTo(q.kingSq[q.side], q.Occupied()).And(q.byColor[q.side^1])
+	q.checkers = q.attackersOf(q.side^1, q.kingSq[q.side], q.Occupied())
 	q.hash = q.computeHash()
 	return q
 }

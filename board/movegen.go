@@ -18,6 +18,27 @@ func (p *Position) attackersTo(s Square, occ Bitboard) Bitboard {
 	return a.Or(rookAttacks(s, occ).And(t[Rook].Or(t[Queen])))
 }
 
+// attackersOf is every piece of colour c attacking s, given occupancy occ:
+// attackersTo's answer for one side (checks, legality), where a slider
+// on no line through s costs no attack lookup.
+func (p *Position) attackersOf(c Color, s Square, occ Bitboard) Bitboard {
+	t := &p.byType
+	own := p.byColor[c]
+	a := pawnAttacks[c^1][s].And(t[Pawn])
+	a = a.Or(knightAttacks[s].And(t[Knight]))
+	a = a.Or(kingAttacks[s].And(t[King].Or(t[Rath])))
+	a = a.Or(ferzAttacks[s].And(t[Ferz]))
+	a = a.Or(alfilAttacks[s].And(t[Alfil]))
+	a = a.And(own)
+	if d := t[Bishop].Or(t[Queen]).Or(t[Rath]).And(own).And(bishopPseudo[s]); d.Any() {
+		a = a.Or(bishopAttacks(s, occ).And(d))
+	}
+	if o := t[Rook].Or(t[Queen]).And(own).And(rookPseudo[s]); o.Any() {
+		a = a.Or(rookAttacks(s, occ).And(o))
+	}
+	return a
+}
+
 // attackedBy reports whether colour c attacks s with occupancy occ.
 func (p *Position) attackedBy(c Color, s Square, occ Bitboard) bool {
 	t := &p.byType
@@ -165,7 +186,7 @@ func (p *Position) placeArrivals(set uint8) {
 		}
 	}
 	if set != 0 { // an arrival may block a check
-		p.checkers = p.attackersTo(p.kingSq[us], p.Occupied()).And(p.byColor[us^1])
+		p.checkers = p.attackersOf(us^1, p.kingSq[us], p.Occupied())
 	}
 }
 

@@ -202,7 +202,7 @@ func (p *Position) epCaptureLegal() bool {
 	enemies := p.byColor[them].AndNot(SquareBB(passed))
 	for takers.Any() {
 		occ := p.Occupied().Xor(SquareBB(takers.Pop())).Xor(SquareBB(passed)).Or(SquareBB(p.ep))
-		if p.attackersTo(p.kingSq[us], occ).And(enemies).Empty() {
+		if p.attackersOf(them, p.kingSq[us], occ).And(enemies).Empty() {
 			return true
 		}
 	}

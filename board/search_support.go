@@ -128,7 +128,7 @@ func (p *Position) PlainMoveChecks(m Move) bool {
 	if direct.Has(ksq) {
 		return true
 	}
-	return p.attackersTo(ksq, occ).And(p.byColor[us]).AndNot(SquareBB(from)).Any()
+	return p.attackersOf(us, ksq, occ).AndNot(SquareBB(from)).Any()
 }
 
 // PawnKey is a hash of both sides' pawn sets (not kept incrementally: a
