@@ -206,6 +206,9 @@ func TestAnalysisArrowsAndLines(t *testing.T) {
 	expect(t, "the game kept", evalJS[string](p, `S.game.tree.map(m => m.san).join(" ")`), "e4 e5")
 	p.run(chromedp.Click(chromedp.CSS("#analyse")))
 	p.settle()
+	// Back to the start: the engine's line may have moved the g1 knight.
+	p.run(chromedp.Click(chromedp.CSS("#first")))
+	p.waitJS(`S.view.ply === 0`, "the start")
 
 	// Drawn shapes.
 	p.rightDrag("e2", "e4")
