@@ -179,7 +179,7 @@ func parseFEN(v *Variant, fen string, frc bool) (Position, error) {
 		}
 	}
 
-	if p.attackersOf(p.side, p.kingSq[p.side^1], p.Occupied()).Any() {
+	if p.attackedBy(p.side, p.kingSq[p.side^1], p.Occupied()) {
 		return p, fmt.Errorf("the side not to move (%s) is in check", p.side^1)
 	}
 	p.checkers = p.attackersOf(p.side^1, p.kingSq[p.side], p.Occupied())

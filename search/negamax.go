@@ -176,7 +176,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 			return staticEval
 		}
 		// Null move: if passing still fails high, a real move will too.
-		if depth >= 3 && staticEval >= beta && !fr.null && ply >= w.nullMinPly && pos.HasPieces(us) && !pos.HasWaiting() {
+		if depth >= 3 && staticEval >= beta && !fr.null() && ply >= w.nullMinPly && pos.HasPieces(us) && !pos.HasWaiting() {
 			if s, none := w.stalemateBeforeCut(ply); none {
 				return s
 			}
@@ -367,7 +367,7 @@ func (w *worker) researchDepthChange(score, best, newDepth int) int {
 // position, probably; its histories rise before the parent sees its score.
 func (w *worker) rewardPrior(ply, depth int) {
 	fr := &w.stack[ply]
-	if w.p.PriorBonus == 0 || ply == 0 || fr.null || !w.stack[ply-1].pos.IsQuiet(fr.move) {
+	if w.p.PriorBonus == 0 || ply == 0 || fr.null() || !w.stack[ply-1].pos.IsQuiet(fr.move) {
 		return
 	}
 	w.adjustQuiet(ply-1, fr.move, w.historyBonus(depth)*w.p.PriorBonus/100)

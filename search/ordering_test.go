@@ -23,6 +23,14 @@ func orderingWorker(t *testing.T, fen string) *worker {
 	return w
 }
 
+// parseMove is move text s in pos; the test stops if it is not a move.
+func parseMove(t *testing.T, pos *board.Position, s string) board.Move {
+	t.Helper()
+	m, err := pos.ParseMove(s)
+	require.NoError(t, err)
+	return m
+}
+
 // The picking order: hash move, captures that do not lose material,
 // killers, quiet moves by history (read only when the picking comes to
 // them), captures that lose material.
@@ -32,11 +40,7 @@ func TestMovesArePickedInOrder(t *testing.T) {
 	w := orderingWorker(t, "rnbqkb1r/ppp2ppp/4pn2/3p4/3PP3/2N5/PPP2PPP/R1BQKBNR w KQkq - 0 4")
 	fr := &w.stack[0]
 	pos := &fr.pos
-	move := func(s string) board.Move {
-		m, err := pos.ParseMove(s)
-		require.NoError(t, err)
-		return m
-	}
+	move := func(s string) board.Move { return parseMove(t, pos, s) }
 	hash, killer := move("g1f3"), move("f1d3")
 	w.killers[0] = [2]board.Move{killer, board.NoMove}
 	favourite, hated := move("a2a3"), move("h2h4")
@@ -123,11 +127,7 @@ func TestCaptureHistoryLearnsAndOrders(t *testing.T) {
 	w := orderingWorker(t, "rnbqkbnr/ppp2ppp/8/3pp3/8/2N2N2/PPPPPPPP/R1BQKB1R w KQkq - 0 3")
 	fr := &w.stack[0]
 	pos := &fr.pos
-	move := func(s string) board.Move {
-		m, err := pos.ParseMove(s)
-		require.NoError(t, err)
-		return m
-	}
+	move := func(s string) board.Move { return parseMove(t, pos, s) }
 	scoreOf := func(m board.Move) int32 {
 		pos.GenerateMoves(fr.moves)
 		w.scoreMoves(0, board.NoMove)
@@ -184,10 +184,7 @@ func TestCaptureHistoryLearnsAndOrders(t *testing.T) {
 func TestPriorBonusRewardsTheQuietMoveBefore(t *testing.T) {
 	w := orderingWorker(t, "rnbqkbnr/ppp2ppp/8/3pp3/8/2N2N2/PPPPPPPP/R1BQKB1R w KQkq - 0 3")
 	pos := &w.stack[0].pos
-	quiet, err := pos.ParseMove("a2a3")
-	require.NoError(t, err)
-	capture, err := pos.ParseMove("c3d5")
-	require.NoError(t, err)
+	quiet, capture := parseMove(t, pos, "a2a3"), parseMove(t, pos, "c3d5")
 	historyAfter := func(m board.Move, bonus int) int {
 		w.p.PriorBonus = bonus
 		before := w.quietHistory(0, m)

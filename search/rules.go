@@ -38,7 +38,7 @@ func (w *worker) isRepetition(ply int) bool {
 	// A null move at or below lowest changes nothing: look above it only
 	// (after a capture or pawn move, nowhere).
 	for p := ply; p > 0 && w.base+p > lowest; p-- {
-		if w.stack[p].null {
+		if w.stack[p].null() {
 			lowest = max(lowest, w.base+p)
 			break
 		}

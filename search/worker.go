@@ -75,14 +75,13 @@ type frame struct {
 	pos    board.Position
 	moves  *board.MoveList        // in the worker's moveLists
 	scores *[board.MaxMoves]int32 // the same
-	null   bool                   // reached by a null move: repetitions cannot cross it
-	// cont is the continuation-history index of the move that reached
-	// this frame (0: none); staticEval is this node's (-Infinity in check).
+	// move is the move that reached this frame (NoMove: a null move, or
+	// the root, which no caller of null asks about); cont is its
+	// continuation-history index, kept for the history lookups (0: none);
+	// staticEval is this node's (-Infinity in check).
+	move       board.Move
 	cont       int32
 	staticEval int
-	// move is the move that reached this frame (NoMove: the root, a null
-	// move).
-	move board.Move
 	// excluded is the move a singular-extension test leaves out of this
 	// node's search (NoMove: none).
 	excluded board.Move
@@ -90,6 +89,9 @@ type frame struct {
 	// root to this node (Params.SingularDouble).
 	doubleExtensions int
 }
+
+// null: the frame was reached by a null move (repetitions cannot cross it).
+func (f *frame) null() bool { return f.move == board.NoMove }
 
 // doubleExtensionsMax bounds doubleExtensions.
 const doubleExtensionsMax = 6
@@ -214,10 +216,9 @@ func (w *worker) countNode() {
 func (w *worker) play(ply int, m board.Move) *board.Position {
 	child := &w.stack[ply+1]
 	child.pos = w.stack[ply].pos
-	child.null = m == board.NoMove
 	child.move = m
 	child.doubleExtensions = w.stack[ply].doubleExtensions
-	if child.null {
+	if child.null() {
 		child.cont = 0
 		child.pos.DoNullMove()
 	} else {
