@@ -5,7 +5,7 @@ package board
 func (p *Position) DoMove(m Move) {
 	v := p.v
 	us, them := p.side, p.side^1
-	p.hash ^= p.stateHash()
+	oldRights, oldEP := p.rights(), p.epHashKey()
 	if p.waiting[us] != 0 {
 		p.placeArrivals(m.arrivals())
 	}
@@ -71,7 +71,7 @@ func (p *Position) DoMove(m Move) {
 	if p.checkers.Any() {
 		p.leap &^= 1 << them // a Raja in check loses his leap for good
 	}
-	p.hash ^= p.stateHash()
+	p.rehashState(oldRights, oldEP)
 }
 
 // castle plays c's castling that ends with the king on kingTo. Both pieces

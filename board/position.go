@@ -209,18 +209,47 @@ func (p *Position) epCaptureLegal() bool {
 	return false
 }
 
+// stateHash is the part of the key beside the pieces: side to move, en
+// passant, and the rights and counts.
 func (p *Position) stateHash() uint64 {
-	h := zobristCastling[p.castling] ^ zobristLeap[p.leap] ^ p.epHashKey()
+	h := p.rights().hash() ^ p.epHashKey()
 	if p.side == Black {
 		h ^= zobristSide
 	}
+	return h
+}
+
+// rights are the rights and counts of a position that most moves leave as
+// they are: a move compares them before and after, and rehashes them only
+// when they changed.
+type rights struct {
+	castling, leap  uint8
+	waiting, fallen [2]uint8
+	called          [2]bool
+}
+
+func (p *Position) rights() rights {
+	return rights{p.castling, p.leap, p.waiting, p.fallen, p.called}
+}
+
+func (r rights) hash() uint64 {
+	h := zobristCastling[r.castling] ^ zobristLeap[r.leap]
 	for c := 0; c < 2; c++ {
-		h ^= zobristWaiting[c][p.waiting[c]&7] ^ zobristFallen[c][p.fallen[c]&maxFallen]
-		if p.called[c] {
+		h ^= zobristWaiting[c][r.waiting[c]&7] ^ zobristFallen[c][r.fallen[c]&maxFallen]
+		if r.called[c] {
 			h ^= zobristCalled[c]
 		}
 	}
 	return h
+}
+
+// rehashState updates the key for a turn that changed the side to move,
+// the en passant key from oldEP and perhaps the rights from old.
+func (p *Position) rehashState(old rights, oldEP uint64) {
+	p.hash ^= zobristSide ^ oldEP ^ p.epHashKey()
+	if r := p.rights(); r != old {
+		p.hash ^= old.hash() ^ r.hash()
+	}
 }
 
 // computeHash builds the key from scratch; make keeps it incrementally and

@@ -6,13 +6,13 @@ package board
 // DoNullMove passes the turn (null-move pruning). The caller never uses it
 // in check or with Mantris waiting, where a pass would break the rules.
 func (p *Position) DoNullMove() {
-	p.hash ^= p.stateHash()
+	oldRights, oldEP := p.rights(), p.epHashKey()
 	p.ep = NoSquare
 	p.side ^= 1
 	p.halfmove++
 	p.frozen = Bitboard{}
 	p.checkers = Bitboard{}
-	p.hash ^= p.stateHash()
+	p.rehashState(oldRights, oldEP)
 }
 
 // IsCapture reports whether m takes a piece (zone kills and Durg captures
