@@ -131,6 +131,9 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 		found = false
 	}
 	ttMove := board.NoMove
+	// A node on a principal variation, now or when it was stored, is
+	// worth searching more fully (Params.TTPvLMR).
+	fr.ttPv = pvNode || (found && hit.pv)
 	if found {
 		ttMove = hit.move
 		score := scoreFromTT(hit.score, ply)
@@ -290,6 +293,9 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 				if ttNoisy {
 					r += w.p.TTCaptureLMR
 				}
+				if fr.ttPv {
+					r -= w.p.TTPvLMR
+				}
 				r -= w.historyOf(ply, i, m, killer) / w.p.LMRHistoryDiv
 				r = max(0, min(r, newDepth-1))
 			} else if depth >= 3 && !quiet && !inCheck && !givesCheck && i >= 2 && fr.scores[i] < badCaptureBelow {
@@ -342,7 +348,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 	if !inCheck && (bestMove == board.NoMove || pos.IsQuiet(bestMove)) {
 		w.learnCorrection(ply, depth, best, rawEval, correctedEval, bound)
 	}
-	w.run.e.TT.store(key, bestMove, scoreToTT(best, ply), depth, bound)
+	w.run.e.TT.store(key, bestMove, scoreToTT(best, ply), depth, bound, fr.ttPv)
 	return best
 }
 
@@ -375,12 +381,12 @@ func (w *worker) rewardPrior(ply, depth int) {
 
 // searchAgain searches the node at ply once more, before its moves are
 // generated, with a null window below bound (the frame keeps its static
-// evaluation).
+// evaluation and its pv flag).
 func (w *worker) searchAgain(ply, depth, bound int, cutNode bool) int {
 	fr := &w.stack[ply]
-	staticEval := fr.staticEval
+	staticEval, ttPv := fr.staticEval, fr.ttPv
 	v := w.search(ply, depth, bound-1, bound, false, cutNode)
-	fr.staticEval = staticEval
+	fr.staticEval, fr.ttPv = staticEval, ttPv
 	return v
 }
 
@@ -457,7 +463,7 @@ func (w *worker) probCut(ply, depth, beta, staticEval int, ttMove board.Move, cu
 			return 0, true
 		}
 		if v >= pcBeta {
-			w.run.e.TT.store(pos.Hash(), m, scoreToTT(v, ply), depth-3, BoundLower)
+			w.run.e.TT.store(pos.Hash(), m, scoreToTT(v, ply), depth-3, BoundLower, fr.ttPv)
 			return v, true
 		}
 	}

@@ -43,6 +43,7 @@ type Params struct {
 	PriorBonus                                   int // a node that fails low rewards the quiet move that led to it with this % of a cutoff's history bonus (0: off)
 	LMRDeeper, LMRShallower                      int // a reduced move that beats alpha is searched again a ply deeper when it beats the best by LMRDeeper + 2*depth cp, a ply shallower when by less than LMRShallower cp (0: off)
 	ContPly4                                     int // 1: quiet moves' history also reads and teaches the continuation row of the move four plies before
+	TTPvLMR                                      int // quiet moves at a node that is or was on a principal variation (the table's pv flag) are reduced this many plies less (0: no less)
 }
 
 // DefaultParams are the search's constants as tuned so far.
@@ -129,6 +130,7 @@ var ParamSpecs = []ParamSpec{
 	{"LMRDeeper", 0, 300, 10, func(p *Params) *int { return &p.LMRDeeper }},
 	{"LMRShallower", 0, 100, 4, func(p *Params) *int { return &p.LMRShallower }},
 	{"ContPly4", 0, 1, 1, func(p *Params) *int { return &p.ContPly4 }},
+	{"TTPvLMR", 0, 2, 1, func(p *Params) *int { return &p.TTPvLMR }},
 }
 
 // String writes the parameters that differ from the defaults as

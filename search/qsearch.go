@@ -26,10 +26,10 @@ func (w *worker) qsearch(ply, alpha, beta int) int {
 	// orders the moves here: its bound may rest on a null move's fail high
 	// that a zugzwang makes a lie, and standing on it hid a quiet mate in 2
 	// (TestNullMoveZugzwang) where the capture search would not.
-	key, useTT, ttMove := pos.Hash(), w.qsearchTT, board.NoMove
+	key, useTT, ttMove, ttPv := pos.Hash(), w.qsearchTT, board.NoMove, false
 	if useTT {
 		if hit, found := w.run.e.TT.probe(key); found {
-			ttMove, useTT = hit.move, hit.depth <= 0
+			ttMove, useTT, ttPv = hit.move, hit.depth <= 0, hit.pv
 			score := scoreFromTT(hit.score, ply)
 			if useTT && hit.bound.cuts(score, alpha, beta) {
 				return score
@@ -46,7 +46,7 @@ func (w *worker) qsearch(ply, alpha, beta int) int {
 				return s
 			}
 			if useTT {
-				w.run.e.TT.store(key, board.NoMove, scoreToTT(best, ply), 0, BoundLower)
+				w.run.e.TT.store(key, board.NoMove, scoreToTT(best, ply), 0, BoundLower, ttPv)
 			}
 			return best
 		}
@@ -89,7 +89,7 @@ func (w *worker) qsearch(ply, alpha, beta int) int {
 		}
 	}
 	if useTT {
-		w.run.e.TT.store(key, bestMove, scoreToTT(best, ply), 0, resultBound(best, origAlpha, beta))
+		w.run.e.TT.store(key, bestMove, scoreToTT(best, ply), 0, resultBound(best, origAlpha, beta), ttPv)
 	}
 	return best
 }

@@ -45,17 +45,22 @@ type ttEntry struct{ key, data atomic.Uint64 }
 
 const clusterSize = 4 // four 16-byte entries: one cache line
 
-// Data word: move 25 bits | score 16 | depth 8 | bound 2 | generation 6 |
-// epoch 7.
-func packTT(m board.Move, score, depth int, b Bound, gen uint32, epoch uint64) uint64 {
+// Data word: move 25 bits | score 16 | depth 8 | bound 2 | pv 1 |
+// generation 6 | epoch 6.
+func packTT(m board.Move, score, depth int, b Bound, pv bool, gen uint32, epoch uint64) uint64 {
 	return uint64(m)&(1<<25-1) | uint64(uint16(int16(score)))<<25 | uint64(uint8(depth+depthOffset))<<41 |
-		uint64(b)<<49 | uint64(gen&63)<<51 | epoch<<epochShift
+		uint64(b)<<49 | uint64(b2i(pv))<<pvShift | uint64(gen&63)<<genShift | epoch<<epochShift
 }
 
 const (
-	epochShift = 57
+	pvShift    = 51
+	genShift   = 52
+	epochShift = 58
 	maxEpoch   = 1<<(64-epochShift) - 1
 )
+
+// generation is the search generation an entry's data word was stored in.
+func generation(d uint64) uint32 { return uint32(d>>genShift) & 63 }
 
 const depthOffset = 32 // keeps the stored depth byte positive for depths down to -32
 
@@ -64,6 +69,7 @@ type ttHit struct {
 	score int
 	depth int
 	bound Bound
+	pv    bool // stored by a node on a principal variation, or below one that was
 }
 
 func unpackTT(d uint64) ttHit {
@@ -72,6 +78,7 @@ func unpackTT(d uint64) ttHit {
 		score: int(int16(uint16(d >> 25))),
 		depth: int(uint8(d>>41)) - depthOffset,
 		bound: Bound(d >> 49 & 3),
+		pv:    d>>pvShift&1 != 0,
 	}
 }
 
@@ -201,7 +208,9 @@ func (t *TT) probe(key uint64) (ttHit, bool) {
 	return ttHit{}, false
 }
 
-func (t *TT) store(key uint64, m board.Move, score, depth int, b Bound) {
+// store keeps a node's result; pv: the node is, or was, on a principal
+// variation (Params.TTPvLMR).
+func (t *TT) store(key uint64, m board.Move, score, depth int, b Bound, pv bool) {
 	gen := t.generation.Load()
 	c := t.cluster(key)
 	victim := &c[0]
@@ -213,12 +222,12 @@ func (t *TT) store(key uint64, m board.Move, score, depth int, b Bound) {
 		if e.key.Load()^d == key || empty {
 			if !empty {
 				old := unpackTT(d)
-				if t.keepDeeperBy > 0 && b != BoundExact && depth+t.keepDeeperBy <= old.depth && uint32(d>>51)&63 == gen&63 {
+				if t.keepDeeperBy > 0 && b != BoundExact && depth+t.keepDeeperBy <= old.depth && generation(d) == gen&63 {
 					// A much shallower bound of this search would throw
 					// away the deeper work: the entry stays and learns
 					// only the new move.
 					if m != board.NoMove && m != old.move {
-						d = packTT(m, old.score, old.depth, old.bound, gen, t.epoch)
+						d = packTT(m, old.score, old.depth, old.bound, old.pv, gen, t.epoch)
 						e.data.Store(d)
 						e.key.Store(key ^ d)
 					}
@@ -232,12 +241,12 @@ func (t *TT) store(key uint64, m board.Move, score, depth int, b Bound) {
 			break
 		}
 		h := unpackTT(d)
-		age := int((gen - uint32(d>>51)) & 63)
+		age := int((gen - generation(d)) & 63)
 		if v := h.depth - 8*age; v < worst {
 			worst, victim = v, e
 		}
 	}
-	d := packTT(m, score, depth, b, gen, t.epoch)
+	d := packTT(m, score, depth, b, pv, gen, t.epoch)
 	victim.data.Store(d)
 	victim.key.Store(key ^ d)
 }
@@ -248,7 +257,7 @@ func (t *TT) HashFull() int {
 	n, used := min(1000, len(t.entries)), 0
 	for i := 0; i < n; i++ {
 		d := t.entries[i].data.Load()
-		if d>>epochShift == t.epoch && uint32(d>>51)&63 == gen {
+		if d>>epochShift == t.epoch && generation(d) == gen {
 			used++
 		}
 	}

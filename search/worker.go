@@ -88,6 +88,9 @@ type frame struct {
 	// doubleExtensions counts the double extensions on the path from the
 	// root to this node (Params.SingularDouble).
 	doubleExtensions int
+	// ttPv: this node is on a principal variation or its table entry says
+	// it was (Params.TTPvLMR).
+	ttPv bool
 }
 
 // null: the frame was reached by a null move (repetitions cannot cross it).
