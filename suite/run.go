@@ -20,6 +20,7 @@ type Outcome struct {
 	// which on every move it gave was right (zero Depth: never).
 	FoundDepth int
 	FoundAt    time.Duration
+	FoundNodes uint64 // the nodes searched by then: a measure the machine's load leaves alone
 	Nodes      uint64
 }
 
@@ -55,7 +56,7 @@ func Run(ctx context.Context, w io.Writer, entries []Entry, e *search.Engine, li
 		if o.Solved {
 			s.Solved++
 			verdict = "ok  "
-			found = fmt.Sprintf(", found at depth %d, %.2f s", o.FoundDepth, o.FoundAt.Seconds())
+			found = fmt.Sprintf(", found at depth %d, %d nodes, %.2f s", o.FoundDepth, o.FoundNodes, o.FoundAt.Seconds())
 		} else {
 			s.Failed = append(s.Failed, o.Entry.ID)
 		}
@@ -85,19 +86,19 @@ func Solve(ctx context.Context, e *search.Engine, en *Entry, limits search.Limit
 			return
 		}
 		if !en.Solved(info.PV[0]) {
-			o.FoundDepth, o.FoundAt = 0, 0
+			o.FoundDepth, o.FoundAt, o.FoundNodes = 0, 0, 0
 		} else if o.FoundDepth == 0 {
-			o.FoundDepth, o.FoundAt = info.Depth, info.Time
+			o.FoundDepth, o.FoundAt, o.FoundNodes = info.Depth, info.Time, info.Nodes
 		}
 	}
 	res := e.Search(ctx, en.Pos, nil, limits, report)
 	o.Move, o.Nodes = res.Best, res.Nodes
 	o.Solved = en.Solved(res.Best)
 	if o.Solved && o.FoundDepth == 0 { // right only in the final answer
-		o.FoundDepth = res.Depth
+		o.FoundDepth, o.FoundNodes = res.Depth, res.Nodes
 	}
 	if !o.Solved {
-		o.FoundDepth, o.FoundAt = 0, 0
+		o.FoundDepth, o.FoundAt, o.FoundNodes = 0, 0, 0
 	}
 	return o
 }
