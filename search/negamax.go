@@ -108,7 +108,7 @@ func (w *worker) checkLosesExchange(pos *board.Position, m board.Move, depth int
 func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 	w.pvLen[ply] = ply
 	if depth <= 0 {
-		return w.qsearch(ply, alpha, beta)
+		return w.qsearch(ply, alpha, beta, w.p.QChecks != 0)
 	}
 	if s, done := w.enter(ply); done {
 		return s
@@ -455,7 +455,7 @@ func (w *worker) probCut(ply, depth, beta, staticEval int, ttMove board.Move, cu
 			continue
 		}
 		w.play(ply, m)
-		v := -w.qsearch(ply+1, -pcBeta, -pcBeta+1)
+		v := -w.qsearch(ply+1, -pcBeta, -pcBeta+1, false)
 		if v >= pcBeta {
 			v = -w.search(ply+1, depth-4, -pcBeta, -pcBeta+1, false, !cutNode)
 		}

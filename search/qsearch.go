@@ -10,8 +10,10 @@ import (
 // the rules decide (mate, a winning or drawn stalemate, bare Raja) is
 // scored by the rules, never by a stand-pat guess. Out of check only the
 // noisy moves are generated, and those that lose material by exchange are
-// left out; in check every evasion is searched.
-func (w *worker) qsearch(ply, alpha, beta int) int {
+// left out; in check every evasion is searched. checks: the first ply of
+// a capture search under Params.QChecks, where quiet checks are searched
+// too (after the captures).
+func (w *worker) qsearch(ply, alpha, beta int, checks bool) int {
 	if s, done := w.enter(ply); done {
 		return s
 	}
@@ -74,7 +76,7 @@ func (w *worker) qsearch(ply, alpha, beta int) int {
 			continue
 		}
 		w.play(ply, m)
-		score := -w.qsearch(ply+1, -beta, -alpha)
+		score := -w.qsearch(ply+1, -beta, -alpha, false)
 		if w.stopped() {
 			return 0
 		}
@@ -88,8 +90,44 @@ func (w *worker) qsearch(ply, alpha, beta int) int {
 			}
 		}
 	}
+	if checks && !inCheck && best < beta {
+		if best, bestMove = w.quietChecks(ply, alpha, beta, best, bestMove); w.stopped() {
+			return 0
+		}
+	}
 	if useTT {
 		w.run.e.TT.store(key, bestMove, scoreToTT(best, ply), 0, resultBound(best, origAlpha, beta), ttPv)
 	}
 	return best
+}
+
+// quietChecks searches the quiet moves of the node at ply that give check
+// and lose nothing by exchange, after its captures failed to reach beta
+// (Params.QChecks): a check at the horizon is where a capture search
+// misses mates and forks. It returns the node's best score and move.
+func (w *worker) quietChecks(ply, alpha, beta, best int, bestMove board.Move) (int, board.Move) {
+	fr := &w.stack[ply]
+	pos := &fr.pos
+	pos.GenerateMoves(fr.moves)
+	for i := 0; i < fr.moves.N; i++ {
+		m := fr.moves.Moves[i]
+		if !pos.IsQuiet(m) || !pos.PlainMoveChecks(m) || pos.SEE(m, &w.values) < 0 {
+			continue
+		}
+		w.play(ply, m)
+		score := -w.qsearch(ply+1, -beta, -alpha, false)
+		if w.stopped() {
+			break
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha, bestMove = score, m
+				if score >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best, bestMove
 }

@@ -51,7 +51,7 @@ func trialParams() Params {
 	p.HistoryPruneDepth, p.HistoryPruneMargin, p.CheckExtensionSEE = 4, 1000, 1
 	p.LMRBadCaptures, p.LMRCutNode, p.DeltaMargin, p.TTKeepDepth, p.PruneAtLMRDepth, p.QSearchTT, p.SpareChecks, p.ProbCutMargin = 1, 1, 200, 4, 1, 1, 1, 200
 	p.LMRChecks, p.TTCutReward, p.RFPBlend, p.DurgBold, p.CaptureHistory, p.CaptureFutility = 1, 1, 1, 1, 8, 100
-	p.TTCaptureLMR, p.PriorBonus, p.LMRDeeper, p.LMRShallower, p.ContPly4, p.TTPvLMR = 1, 100, 40, 8, 1, 1
+	p.TTCaptureLMR, p.PriorBonus, p.LMRDeeper, p.LMRShallower, p.ContPly4, p.TTPvLMR, p.QChecks = 1, 100, 40, 8, 1, 1, 1
 	return p
 }
 
