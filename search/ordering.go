@@ -229,7 +229,7 @@ func (w *worker) scoreMoves(ply int, ttMove board.Move) {
 			s = orderHash
 		case !pos.IsQuiet(m): // captures, promotions, the call
 			gain := w.values[pos.Captured(m)]*8 - w.values[pos.Moving(m)]
-			if pos.KillsBoth(m) {
+			if w.zoneKills && pos.KillsBoth(m) {
 				gain -= 7 * w.values[pos.Moving(m)]
 			}
 			if p := m.Promotion(); p != board.NoType {

@@ -17,6 +17,7 @@ type worker struct {
 	roots     []rootMove
 	pvIdx     int
 	bold      bool // prune by exchange value and by move count (in Durg under Params.DurgBold)
+	zoneKills bool // the variant's zones kill both pieces of a capture (Durg)
 	// stalemateWins: the variant's stalemate wins (chaturanga), so nodes
 	// that return without their moves ask whether there is one.
 	stalemateWins bool
@@ -135,6 +136,7 @@ func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint
 	// the Rani's call nearer with each fallen piece are still beyond it.
 	w.bold = !w.variant.ZoneCaptureKillsBoth() || w.p.DurgBold != 0
 	w.stalemateWins = w.variant.StalemateWins()
+	w.zoneKills = w.variant.ZoneCaptureKillsBoth()
 	// Singular extensions gained in chess (+13.3 ± 10.4) and nothing
 	// measurable elsewhere: Durg -3.9 ± 14.2, where they also cost won
 	// endings (two Mantris against a bare Raja went unconverted:
