@@ -108,7 +108,7 @@ func (w *worker) checkLosesExchange(pos *board.Position, m board.Move, depth int
 func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 	w.pvLen[ply] = ply
 	if depth <= 0 {
-		return w.qsearch(ply, alpha, beta, w.p.QChecks != 0)
+		return w.qsearch(ply, alpha, beta, w.p.QChecks == 1 || (w.p.QChecks == 2 && pvNode))
 	}
 	if s, done := w.enter(ply); done {
 		return s

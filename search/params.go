@@ -44,7 +44,7 @@ type Params struct {
 	LMRDeeper, LMRShallower                      int // a reduced move that beats alpha is searched again a ply deeper when it beats the best by LMRDeeper + 2*depth cp, a ply shallower when by less than LMRShallower cp (0: off)
 	ContPly4                                     int // 1: quiet moves' history also reads and teaches the continuation row of the move four plies before
 	TTPvLMR                                      int // quiet moves at a node that is or was on a principal variation (the table's pv flag) are reduced this many plies less (0: no less)
-	QChecks                                      int // 1: the first ply of the capture search also tries quiet checks that lose nothing by exchange
+	QChecks                                      int // 1: the first ply of the capture search also tries quiet checks that lose nothing by exchange (2: on principal variations only)
 }
 
 // DefaultParams are the search's constants as tuned so far.
@@ -132,7 +132,7 @@ var ParamSpecs = []ParamSpec{
 	{"LMRShallower", 0, 100, 4, func(p *Params) *int { return &p.LMRShallower }},
 	{"ContPly4", 0, 1, 1, func(p *Params) *int { return &p.ContPly4 }},
 	{"TTPvLMR", 0, 2, 1, func(p *Params) *int { return &p.TTPvLMR }},
-	{"QChecks", 0, 1, 1, func(p *Params) *int { return &p.QChecks }},
+	{"QChecks", 0, 2, 1, func(p *Params) *int { return &p.QChecks }},
 }
 
 // String writes the parameters that differ from the defaults as
