@@ -75,25 +75,15 @@ func (w *worker) qsearch(ply, alpha, beta int, checks bool) int {
 		if delta && m.Promotion() == board.NoType && best+w.values[pos.Captured(m)]+w.p.DeltaMargin <= alpha {
 			continue
 		}
-		w.play(ply, m)
-		score := -w.qsearch(ply+1, -beta, -alpha, false)
-		if w.stopped() {
-			return 0
-		}
-		if score > best {
-			best = score
-			if score > alpha {
-				alpha, bestMove = score, m
-				if score >= beta {
-					break
-				}
-			}
+		if w.qsearchMove(ply, m, &alpha, beta, &best, &bestMove) {
+			break
 		}
 	}
-	if checks && !inCheck && best < beta {
-		if best, bestMove = w.quietChecks(ply, alpha, beta, best, bestMove); w.stopped() {
-			return 0
-		}
+	if checks && !inCheck && best < beta && !w.stopped() {
+		w.quietChecks(ply, &alpha, beta, &best, &bestMove)
+	}
+	if w.stopped() {
+		return 0
 	}
 	if useTT {
 		w.run.e.TT.store(key, bestMove, scoreToTT(best, ply), 0, resultBound(best, origAlpha, beta), ttPv)
@@ -104,8 +94,8 @@ func (w *worker) qsearch(ply, alpha, beta int, checks bool) int {
 // quietChecks searches the quiet moves of the node at ply that give check
 // and lose nothing by exchange, after its captures failed to reach beta
 // (Params.QChecks): a check at the horizon is where a capture search
-// misses mates and forks. It returns the node's best score and move.
-func (w *worker) quietChecks(ply, alpha, beta, best int, bestMove board.Move) (int, board.Move) {
+// misses mates and forks. It raises the node's alpha, best score and move.
+func (w *worker) quietChecks(ply int, alpha *int, beta int, best *int, bestMove *board.Move) {
 	fr := &w.stack[ply]
 	pos := &fr.pos
 	pos.GenerateMoves(fr.moves)
@@ -114,20 +104,27 @@ func (w *worker) quietChecks(ply, alpha, beta, best int, bestMove board.Move) (i
 		if !pos.IsQuiet(m) || !pos.PlainMoveChecks(m) || pos.SEE(m, &w.values) < 0 {
 			continue
 		}
-		w.play(ply, m)
-		score := -w.qsearch(ply+1, -beta, -alpha, false)
-		if w.stopped() {
-			break
-		}
-		if score > best {
-			best = score
-			if score > alpha {
-				alpha, bestMove = score, m
-				if score >= beta {
-					break
-				}
-			}
+		if w.qsearchMove(ply, m, alpha, beta, best, bestMove) {
+			return
 		}
 	}
-	return best, bestMove
+}
+
+// qsearchMove searches move m of the capture-search node at ply and
+// raises the node's alpha, best score and move by its score; done: the
+// node is finished (beta reached, or the search stopped).
+func (w *worker) qsearchMove(ply int, m board.Move, alpha *int, beta int, best *int, bestMove *board.Move) (done bool) {
+	w.play(ply, m)
+	score := -w.qsearch(ply+1, -beta, -*alpha, false)
+	if w.stopped() {
+		return true
+	}
+	if score > *best {
+		*best = score
+		if score > *alpha {
+			*alpha, *bestMove = score, m
+			return score >= beta
+		}
+	}
+	return false
 }

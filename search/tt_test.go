@@ -30,12 +30,15 @@ func TestTableStoresAndProbes(t *testing.T) {
 	hit, ok = tt.probe(0xDEADBEEF)
 	require.True(t, ok)
 	require.Equal(t, ttHit{move: board.Move(1<<25 - 1), score: -32768, depth: 223, bound: BoundExact, pv: true}, hit)
+	stored := 0
 	for i := range tt.cluster(0xDEADBEEF) {
 		if e := &tt.cluster(0xDEADBEEF)[i]; e.key.Load()^e.data.Load() == 0xDEADBEEF {
 			require.Equal(t, tt.generation.Load()&63, generation(e.data.Load()))
 			require.Equal(t, tt.epoch, e.data.Load()>>epochShift)
+			stored++
 		}
 	}
+	require.Equal(t, 1, stored, "one entry holds the key")
 	tt.Clear()
 	_, ok = tt.probe(0xDEADBEEF)
 	require.False(t, ok)
