@@ -64,6 +64,7 @@ func DefaultParams() Params {
 		LMRBadCaptures:    0, DeltaMargin: 0,
 		ProbCutDepth: 5, ProbCutMargin: 0,
 		QSearchTT: 1, PruneAtLMRDepth: 1, SpareChecks: 1, DurgBold: 1,
+		PriorBonus: 100, LMRDeeper: 40, LMRShallower: 8, TTCaptureLMR: 1,
 	}
 }
 
