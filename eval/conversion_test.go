@@ -16,17 +16,18 @@ import (
 // the result. One game at one node count is a single chaotic sample (any
 // change of the evaluation or the search moves the tree), so each ending
 // is played at several budgets and must be won in two games of three at
-// least. All but the last chaturanga and KQ v KR positions (from
-// testdata/endgames-*.epd) were drawn by the move rule at 5000 nodes
-// without the ending knowledge of endgame.go; the README's "Endgame
-// conversion" runs the full set.
+// least. The positions but chaturanga's and three of the KQ v KR starts
+// come from testdata/endgames-*.epd, where they were drawn by the move
+// rule at 5000 nodes without the ending knowledge of endgame.go; the
+// README's "Endgame conversion" runs the full set.
 //
 // KQ v KR, the hardest, is a coin flip a game at these budgets: one start
 // at 3000..14000 nodes was won in 7 of 12 games with and without the
 // search's PriorBonus, but at 4000..6000 in 3 of 3 without and 0 of 3
-// with it. So it is four starts at twelve budgets, of which half must be
-// won: 32 of 48 (33 with PriorBonus and its companions off); without the
-// mop-up guide against pieces (guideVsPieces 0) 13 (21).
+// with it. So it is four starts (that one and three random starts that
+// were not always won) at twelve budgets, of which half must be won: 32
+// of 48 (33 with PriorBonus and its companions off); without the mop-up
+// guide against pieces (guideVsPieces 0) 13 (21).
 func TestWonEndingsAreConverted(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays games")
