@@ -127,7 +127,7 @@ func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint
 		t := lmrReductions(&w.given)
 		w.lmr = &t
 	}
-	w.p = w.given
+	w.p = w.given.forGame(root.Variant())
 	w.eval.SetRoot(&w.stack[0].pos)
 	for t := board.PieceType(0); t < board.NumTypes; t++ {
 		w.values[t] = w.value(w.variant, t)
@@ -159,13 +159,6 @@ func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint
 	// Sparing quiet checks was accepted in chess (+33.3 ± 19.1) and is
 	// not yet measured in chaturanga or Durg.
 	w.spareChecks = chess && w.p.SpareChecks != 0
-	// Rewarding the quiet move before a fail-low node, re-searching a
-	// reduced move deeper or shallower by its margin, and reducing more
-	// where the hash move is noisy were accepted together in chess (+8.6 ±
-	// 6.4 at 10,000 nodes) and are not yet measured in the other games.
-	if !chess {
-		w.p.PriorBonus, w.p.LMRDeeper, w.p.LMRShallower, w.p.TTCaptureLMR = 0, 0, 0, 0
-	}
 	w.killers = [MaxPly + 2][2]board.Move{}
 	for c := range w.history {
 		for i := range w.history[c] {
