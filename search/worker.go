@@ -140,25 +140,10 @@ func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint
 	w.bold = !w.variant.ZoneCaptureKillsBoth() || w.p.DurgBold != 0
 	w.stalemateWins = w.variant.StalemateWins()
 	w.zoneKills = w.variant.ZoneCaptureKillsBoth()
-	// Singular extensions gained in chess (+13.3 ± 10.4) and nothing
-	// measurable elsewhere: Durg -3.9 ± 14.2, where they also cost won
-	// endings (two Mantris against a bare Raja went unconverted:
-	// TestWonEndingsAreConverted); chaturanga +1.9 ± 10.3 in 2425 games.
-	// Kept only where they won.
-	w.singularDepth = MaxPly
-	chess := w.variant.Game() == board.Chess()
-	if chess {
-		w.singularDepth = w.p.SingularDepth
-	}
-	// The capture search's table was accepted in chess (+24.4 ± 15.7) and
-	// Durg (+57.7 ± 22.1), and showed nothing in chaturanga (+0.6 ± 20.3
-	// in 630 games); pruning by the reduced depth was accepted in chess
-	// and not yet measured elsewhere. Each is on only where it won.
-	w.qsearchTT = (chess || w.variant.Game() == board.DurgGame()) && w.p.QSearchTT != 0
-	w.pruneAtLMRDepth = chess && w.p.PruneAtLMRDepth != 0
-	// Sparing quiet checks was accepted in chess (+33.3 ± 19.1) and is
-	// not yet measured in chaturanga or Durg.
-	w.spareChecks = chess && w.p.SpareChecks != 0
+	w.singularDepth = w.p.SingularDepth // each game's own switches: Params.forGame
+	w.qsearchTT = w.p.QSearchTT != 0
+	w.pruneAtLMRDepth = w.p.PruneAtLMRDepth != 0
+	w.spareChecks = w.p.SpareChecks != 0
 	w.killers = [MaxPly + 2][2]board.Move{}
 	for c := range w.history {
 		for i := range w.history[c] {
