@@ -78,12 +78,13 @@ func DefaultParams() Params {
 //     chaturanga +1.9 ± 10.3 in 2425 games); pruning by the reduced depth;
 //     spared quiet checks (+33.3 ± 19.1); rewarding the quiet move before
 //     a fail-low node, re-searching a reduced move deeper or shallower and
-//     reducing more where the hash move is noisy (+8.6 ± 6.4 together);
-//     correction history, the table keeping much deeper entries, late
-//     losing captures reduced, capture futility, only safe checks extended
-//     and the continuation row four plies back (+18.6 ± 11.2 together).
+//     reducing more where the hash move is noisy (+8.6 ± 6.4 together).
 //   - Chess and Durg: the capture search's table (+24.4 ± 15.7, +57.7 ±
 //     22.1; chaturanga +0.6 ± 20.3 in 630 games).
+//   - All three games: correction history, the table keeping much deeper
+//     entries, late losing captures reduced, capture futility, only safe
+//     checks extended and the continuation row four plies back (together
+//     chess +18.6 ± 11.2, chaturanga +13.4 ± 9.6, Durg +11.6 ± 8.4).
 func (p Params) forGame(v *board.Variant) Params {
 	if v.Game() == board.Chess() {
 		return p
@@ -91,7 +92,6 @@ func (p Params) forGame(v *board.Variant) Params {
 	p.SingularDepth = MaxPly
 	p.PruneAtLMRDepth, p.SpareChecks = 0, 0
 	p.PriorBonus, p.LMRDeeper, p.LMRShallower, p.TTCaptureLMR = 0, 0, 0, 0
-	p.CorrHist, p.TTKeepDepth, p.LMRBadCaptures, p.CaptureFutility, p.CheckExtensionSEE, p.ContPly4 = 0, 0, 0, 0, 0, 0
 	if v.Game() != board.DurgGame() {
 		p.QSearchTT = 0
 	}

@@ -75,14 +75,14 @@ func TestParamsReachTheSearch(t *testing.T) {
 	p, err := board.ParseFEN(v, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
 	require.NoError(t, err)
 	durg := board.DurgGame().StartPosition()
-	nodesIn := func(p board.Position, params Params) uint64 {
+	nodesIn := func(p board.Position, depth int, params Params) uint64 {
 		e := newTestEngine(1)
 		s := e.Settings()
 		s.Params = params
 		e.Configure(s)
-		return e.Search(context.Background(), p, nil, Limits{Depth: 9}, nil).Nodes
+		return e.Search(context.Background(), p, nil, Limits{Depth: depth}, nil).Nodes
 	}
-	nodes := func(params Params) uint64 { return nodesIn(p, params) }
+	nodes := func(params Params) uint64 { return nodesIn(p, 9, params) }
 	def := DefaultParams()
 	base := nodes(def)
 	for _, s := range []string{"LMRBase=150", "RFPMargin=40", "NullBase=5", "AspirationWindow=5", "HistoryBonusPerPly=300", "SingularDepth=5", "SingularMargin=6", "HistoryPruneDepth=4,HistoryPruneMargin=500", "CheckExtensionSEE=0", "LMRBadCaptures=0", "LMRCutNode=1", "DeltaMargin=100", "TTKeepDepth=0", "PruneAtLMRDepth=0", "QSearchTT=0", "SpareChecks=0", "ProbCutMargin=200", "SingularDouble=20", "CorrHist=0", "LMRChecks=1", "TTCutReward=1", "RFPBlend=1", "CaptureHistory=8", "CaptureFutility=0", "TTCaptureLMR=0", "PriorBonus=0", "LMRDeeper=0", "LMRShallower=0", "ContPly4=0", "TTPvLMR=1", "QChecks=1", "QChecks=2"} {
@@ -95,10 +95,25 @@ func TestParamsReachTheSearch(t *testing.T) {
 	careful, err := ParseParams("DurgBold=0")
 	require.NoError(t, err)
 	require.Equal(t, nodes(def), nodes(careful), "chess prunes boldly whatever DurgBold says")
-	durgParams := func(params Params) uint64 { return nodesIn(durg, params) }
+	// Depth 11: the table first keeps a deeper entry of Durg's start there.
+	durgParams := func(params Params) uint64 { return nodesIn(durg, 11, params) }
 	require.NotEqual(t, durgParams(def), durgParams(careful))
-	// Chess's own: accepted there, not yet measured in Durg.
-	chessOnly, err := ParseParams("PriorBonus=0,LMRDeeper=0,LMRShallower=0,TTCaptureLMR=0,CorrHist=0,TTKeepDepth=0,LMRBadCaptures=0,CaptureFutility=0,CheckExtensionSEE=0,ContPly4=0")
+	// Chess's own: accepted there, not in Durg.
+	chessOnly, err := ParseParams("PriorBonus=0,LMRDeeper=0,LMRShallower=0,TTCaptureLMR=0")
 	require.NoError(t, err)
 	require.Equal(t, durgParams(def), durgParams(chessOnly))
+	// Accepted in every game: Durg's search uses each of them (a middlegame
+	// with the call and a waiting Mantri at depth 9 meets all but the
+	// table's keeping of deeper entries, which the start meets at depth 11).
+	middlegame, err := board.ParseFEN(board.DurgGame(), "r1k5r/pp3p1pp/1d3bnd1/2p3p2/3NRh3/3P5/1D4P2/PPP3PPP/1K6R[BQ] w - - 0 21 4/2")
+	require.NoError(t, err)
+	for _, s := range []string{"CorrHist=0", "TTKeepDepth=0", "LMRBadCaptures=0", "CaptureFutility=0", "CheckExtensionSEE=0", "ContPly4=0"} {
+		off, err := ParseParams(s)
+		require.NoError(t, err)
+		if s == "TTKeepDepth=0" {
+			require.NotEqual(t, durgParams(def), durgParams(off), s)
+			continue
+		}
+		require.NotEqual(t, nodesIn(middlegame, 9, def), nodesIn(middlegame, 9, off), s)
+	}
 }

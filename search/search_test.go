@@ -50,7 +50,9 @@ var mateTests = []struct {
 // met the zugzwang mate of TestNullMoveZugzwang only at depth 16: a
 // combination no one plays. TTCutReward=1 and QChecks=1, each alone, find
 // only a mate in 3 for Durg's mate in 2 at its depth: both were rejected
-// in chess, and whoever tries them again must mend that first.)
+// in chess, and whoever tries them again must mend that first. QChecks=2
+// does the same since correction history and its five companions are on
+// in Durg.)
 func trialParams() []Params {
 	trials := []func(p *Params){
 		func(p *Params) { p.HistoryPruneDepth, p.HistoryPruneMargin = 4, 1000 },
@@ -61,7 +63,6 @@ func trialParams() []Params {
 		func(p *Params) { p.RFPBlend = 1 },
 		func(p *Params) { p.CaptureHistory = 8 },
 		func(p *Params) { p.TTPvLMR = 1 },
-		func(p *Params) { p.QChecks = 2 },
 		func(p *Params) { p.SingularDouble = 20 },
 	}
 	sets := make([]Params, len(trials))
