@@ -42,6 +42,7 @@ var commands = map[string]command{
 	"wdlfit":  wdl.Command,
 	"datagen": datagen.Command(engine.NewSearch),
 	"train":   train.Main,
+	"corpus":  datagen.CorpusCommand,
 	"suite":   suite.Command(engine.NewSearch),
 }
 
@@ -73,5 +74,6 @@ const usage = `usage:
   senapati label -engine "cmd=ENGINE" -out OUT.epd POSITIONS.epd   label positions with a stronger engine's score (label -help)
   senapati wdlfit -pgn FILE...                      fit the win/draw/loss model (wdlfit -help)
   senapati datagen -variant V -out FILE [flags]     self-play training data (datagen -help; datagen stats FILE...)
-  senapati train -out PREFIX [flags] DATA...        fit a network to datagen files (train -help)
+  senapati train -out PREFIX [flags] DATA...        fit a network to datagen files or corpus chunks (train -help)
+  senapati corpus add|verify [flags]                the training corpus in data/ (docs/corpus.md)
   senapati suite [-movetime 1s] FILE.epd...         solve a test suite (bm/am), such as Win At Chess (suite -help)`

@@ -36,6 +36,7 @@ import (
 	"io"
 
 	"senapati/board"
+	"senapati/corpus"
 )
 
 const (
@@ -48,17 +49,17 @@ const (
 	maxGamePositions = 0xFFFF
 )
 
-// Flags of a record.
+// Flags of a record: the corpus's.
 const (
-	FlagInCheck  = 1
-	FlagNotQuiet = 2
+	FlagInCheck  = corpus.FlagInCheck
+	FlagNotQuiet = corpus.FlagNotQuiet
 )
 
-// Result codes, White's view.
+// Result codes, White's view: the corpus's.
 const (
-	BlackWon = 0
-	Drawn    = 1
-	WhiteWon = 2
+	BlackWon = corpus.BlackWon
+	Drawn    = corpus.Drawn
+	WhiteWon = corpus.WhiteWon
 )
 
 // Terminations beyond board.Termination's: adjudications.

@@ -4,8 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
+
+	"senapati/corpus"
 )
 
 // Stats summarises data files: what a run made, to check before training.
@@ -18,6 +19,7 @@ type Stats struct {
 	// from -1000 to +1000, the outer two open.
 	Scores   [scoreBins]int
 	Torn     []string // files that end in a torn game
+	Damaged  []string // damaged corpus blocks, skipped
 	Variants map[string]int
 }
 
@@ -38,19 +40,18 @@ func ReadStats(paths []string) (*Stats, error) {
 	st := &Stats{Terminations: map[uint8]int{}, Variants: map[string]int{}}
 	var g Game
 	for _, path := range paths {
-		f, err := os.Open(path)
+		rd, f, err := Open(path)
 		if err != nil {
 			return st, err
-		}
-		rd, err := NewReader(f)
-		if err != nil {
-			f.Close()
-			return st, fmt.Errorf("%s: %w", path, err)
 		}
 		st.Files++
 		st.Variants[rd.Variant().Name()]++
 		for {
 			err = rd.Next(&g)
+			if errors.Is(err, corpus.ErrDamaged) {
+				st.Damaged = append(st.Damaged, err.Error())
+				continue
+			}
 			if err != nil {
 				break
 			}
@@ -120,5 +121,8 @@ func (st *Stats) Print(w io.Writer) {
 	}
 	for _, t := range st.Torn {
 		fmt.Fprintf(w, "torn end (cut off when the run resumes): %s\n", t)
+	}
+	for _, d := range st.Damaged {
+		fmt.Fprintf(w, "skipped: %s\n", d)
 	}
 }

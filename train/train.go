@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"senapati/board"
+	"senapati/corpus"
 	"senapati/datagen"
 	"senapati/nnue"
 )
@@ -126,15 +127,11 @@ type reader struct {
 func filesVariant(files []string) (*board.Variant, error) {
 	var v *board.Variant
 	for _, path := range files {
-		f, err := os.Open(path)
+		rd, f, err := datagen.Open(path)
 		if err != nil {
 			return nil, err
 		}
-		rd, err := datagen.NewReader(f)
 		f.Close()
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
 		if v != nil && rd.Variant() != v {
 			return nil, fmt.Errorf("%s holds %s games, %s holds %s", path, rd.Variant().Name(), files[0], v.Name())
 		}
@@ -150,17 +147,18 @@ func filesVariant(files []string) (*board.Variant, error) {
 func (r *reader) each(train, hold func(us, them []int, target float32)) error {
 	var g datagen.Game
 	for _, path := range r.cfg.Files {
-		f, err := os.Open(path)
+		rd, f, err := datagen.Open(path)
 		if err != nil {
 			return err
 		}
-		rd, err := datagen.NewReader(f)
-		if err != nil {
-			f.Close()
-			return fmt.Errorf("%s: %w", path, err)
-		}
 		for {
 			err = rd.Next(&g)
+			if errors.Is(err, corpus.ErrDamaged) {
+				if r.cfg.Log != nil {
+					fmt.Fprintf(r.cfg.Log, "train: skipped: %v\n", err)
+				}
+				continue
+			}
 			if err != nil {
 				break
 			}
