@@ -22,6 +22,8 @@ import (
 //	  [4]     format version (1)
 //	  [5]     length of the variant's name, then the name, zero-padded
 //	          ("chess960" for Chess960 games)
+//	  [28:32) CRC-32 (IEEE) of bytes 0-27, so a damaged name is not
+//	          read as another game
 //	block, a 24-byte header and its DEFLATE stream (compress/flate):
 //	  [0:4)   "SNPB"
 //	  [4:8)   bytes of the compressed stream that follows
@@ -34,6 +36,7 @@ const (
 	blockMagic     = "SNPB"
 	chunkVersion   = 1
 	ChunkHeaderLen = 32
+	headerCRCAt    = 28
 	blockHeaderLen = 24
 	// blockTarget is the uncompressed size at which a block is closed:
 	// large enough for DEFLATE's window to pay, small enough that damage
@@ -65,6 +68,7 @@ func ChunkHeader(v *board.Variant) []byte {
 	copy(h, chunkMagic)
 	h[4], h[5] = chunkVersion, byte(len(name))
 	copy(h[6:], name)
+	binary.LittleEndian.PutUint32(h[headerCRCAt:], crc32.ChecksumIEEE(h[:headerCRCAt]))
 	return h
 }
 
@@ -75,11 +79,14 @@ func parseChunkHeader(h []byte) (*board.Variant, error) {
 	if len(h) < ChunkHeaderLen || !IsChunk(h) {
 		return nil, errors.New("not a corpus chunk (no SNPC header)")
 	}
+	if crc32.ChecksumIEEE(h[:headerCRCAt]) != binary.LittleEndian.Uint32(h[headerCRCAt:]) {
+		return nil, errors.New("chunk header fails its checksum")
+	}
 	if h[4] != chunkVersion {
 		return nil, fmt.Errorf("chunk format version %d; this build reads version %d", h[4], chunkVersion)
 	}
 	n := int(h[5])
-	if n == 0 || 6+n > ChunkHeaderLen {
+	if n == 0 || 6+n > headerCRCAt {
 		return nil, errors.New("chunk header: bad variant name length")
 	}
 	v, err := board.LookupVariant(string(h[6 : 6+n]))

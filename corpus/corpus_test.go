@@ -469,3 +469,14 @@ const (
 	goldenChaturanga = "05010436726e626b71626e722f70707070707070702f382f382f382f382f50505050505050502f524e42514b424e522077204b6b202d20302031030a0d0a070920"
 	goldenDurg       = "0501044c726e68316b31686e722f7070707070707070702f31643564312f392f392f392f31443544312f5050505050505050502f524e48314b31484e525b5d2077204b516b71202d2030203120302f30020c0d0d07"
 )
+
+// TestHeaderDamageIsRefused: a chunk whose header names another game (or
+// anything damaged in it) is refused, not read as that game.
+func TestHeaderDamageIsRefused(t *testing.T) {
+	h := ChunkHeader(board.Chess())
+	_, err := NewReader(bytes.NewReader(h), "ok.snpc")
+	require.NoError(t, err)
+	copy(h[6:], "durg\x00")
+	_, err = NewReader(bytes.NewReader(h), "renamed.snpc")
+	require.ErrorContains(t, err, "renamed.snpc: chunk header fails its checksum")
+}
