@@ -40,8 +40,11 @@ func Open(path string) (GameReader, *os.File, error) {
 		}
 	} else {
 		var r *Reader
-		if r, err = NewReader(f); err != nil {
-			err = fmt.Errorf("%s: %w", path, err)
+		var st os.FileInfo
+		if st, err = f.Stat(); err == nil {
+			if r, err = NewReader(f, st.Size()); err != nil {
+				err = fmt.Errorf("%s: %w", path, err)
+			}
 		}
 		rd = r
 	}

@@ -135,7 +135,7 @@ func AddToCorpus(dir string, files []string, meta corpus.Entry, progress io.Writ
 		if err := eachGame([]string{filepath.Join(dir, filepath.FromSlash(e.File))}, nil, func(g *Game) error {
 			have[g.Number] = true
 			return nil
-		}); err != nil {
+		}, nil); err != nil {
 			return nil, err
 		}
 	}
@@ -156,6 +156,10 @@ func AddToCorpus(dir string, files []string, meta corpus.Entry, progress io.Writ
 			fmt.Fprintf(progress, "corpus add: %d games converted\n", converted)
 		}
 		return w.Add(&cg)
+	}, func(err error) {
+		if progress != nil {
+			fmt.Fprintf(progress, "corpus add: skipped %v\n", err)
+		}
 	})
 	written, closeErr := w.Close()
 	if err = errors.Join(err, closeErr); err == nil {
@@ -178,8 +182,9 @@ func AddToCorpus(dir string, files []string, meta corpus.Entry, progress io.Writ
 }
 
 // eachGame hands every whole game of the files that keep accepts (nil:
-// all) to fn; a torn last game is skipped.
-func eachGame(files []string, keep func(*Game) bool, fn func(*Game) error) error {
+// all) to fn; a torn last game is skipped, and so is a damaged block when
+// skipped is set (it hears of it; else the damage is an error).
+func eachGame(files []string, keep func(*Game) bool, fn func(*Game) error, skipped func(error)) error {
 	var g Game
 	for _, path := range files {
 		rd, f, err := Open(path)
@@ -188,6 +193,10 @@ func eachGame(files []string, keep func(*Game) bool, fn func(*Game) error) error
 		}
 		for {
 			err = rd.Next(&g)
+			if skipped != nil && errors.Is(err, corpus.ErrDamaged) {
+				skipped(err)
+				continue
+			}
 			if err != nil {
 				break
 			}
@@ -222,7 +231,7 @@ func sameGames(files []string, keep func(*Game) bool, chunks []corpus.WrittenChu
 			c.Records = append([]Record(nil), g.Records...)
 			got <- &c
 			return nil
-		})
+		}, nil)
 	}()
 	err := eachGame(files, keep, func(want *Game) error {
 		g, ok := <-got
@@ -239,7 +248,7 @@ func sameGames(files []string, keep func(*Game) bool, chunks []corpus.WrittenChu
 			}
 		}
 		return nil
-	})
+	}, func(error) {})
 	for range got { // let the reader finish
 	}
 	return errors.Join(err, <-readErr)

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"senapati/board"
+	"senapati/corpus"
 	"senapati/eval"
 	"senapati/search"
 )
@@ -32,11 +33,9 @@ func quickConfig(v *board.Variant, out string, games int) Config {
 
 // readGames reads a data file's games by number, each as its encoded block.
 func readGames(t *testing.T, path string) map[uint64][]byte {
-	f, err := os.Open(path)
+	rd, f, err := Open(path)
 	require.NoError(t, err)
 	defer f.Close()
-	rd, err := NewReader(f)
-	require.NoError(t, err)
 	out := map[uint64][]byte{}
 	for {
 		var g Game
@@ -61,11 +60,9 @@ func TestGamesAreWholeAndTrue(t *testing.T) {
 			sum, err := Run(context.Background(), cfg, testEngine, nil)
 			require.NoError(t, err)
 			require.Equal(t, 4, sum.Games)
-			f, err := os.Open(path)
+			rd, f, err := Open(path)
 			require.NoError(t, err)
 			defer f.Close()
-			rd, err := NewReader(f)
-			require.NoError(t, err)
 			require.Equal(t, v, rd.Variant())
 			var g Game
 			positions := 0
@@ -173,7 +170,7 @@ func TestReaderSeesTornAndDamagedGames(t *testing.T) {
 	b, err := AppendGame(Header(board.DurgGame()), &g)
 	require.NoError(t, err)
 
-	rd, err := NewReader(bytes.NewReader(b))
+	rd, err := NewReader(bytes.NewReader(b), int64(len(b)))
 	require.NoError(t, err)
 	var back Game
 	require.NoError(t, rd.Next(&back))
@@ -181,11 +178,11 @@ func TestReaderSeesTornAndDamagedGames(t *testing.T) {
 	require.Equal(t, io.EOF, rd.Next(&back))
 
 	for _, bad := range [][]byte{b[:len(b)-1], b[:HeaderSize+5], flip(b, len(b)-3)} {
-		rd, err := NewReader(bytes.NewReader(bad))
+		rd, err := NewReader(bytes.NewReader(bad), int64(len(bad)))
 		require.NoError(t, err)
 		require.True(t, errors.Is(rd.Next(&back), ErrTorn))
 	}
-	_, err = NewReader(bytes.NewReader([]byte("PGN? no")))
+	_, err = NewReader(bytes.NewReader([]byte("PGN? no")), 7)
 	require.Error(t, err)
 }
 
@@ -208,13 +205,21 @@ func FuzzReader(f *testing.F) {
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		rd, err := NewReader(bytes.NewReader(b))
+		rd, err := NewReader(bytes.NewReader(b), int64(len(b)))
 		if err != nil {
 			return
 		}
 		var g Game
 		at := int64(HeaderSize)
-		for rd.Next(&g) == nil {
+		for {
+			err := rd.Next(&g)
+			if errors.Is(err, corpus.ErrDamaged) {
+				at = rd.Offset()
+				continue
+			}
+			if err != nil {
+				break
+			}
 			enc, err := AppendGame(nil, &g)
 			if err != nil {
 				t.Fatal(err)

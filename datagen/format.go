@@ -7,9 +7,10 @@
 //
 //	file header, 32 bytes:
 //	  [0:4)   "SNPD"
-//	  [4]     format version (1)
+//	  [4]     format version (2; 1 had no header checksum and is read too)
 //	  [5]     record size (44)
-//	  [6]     length of the variant's name, then the name, zero-padded to 32
+//	  [6]     length of the variant's name, then the name, zero-padded
+//	  [28:32) CRC-32 (IEEE) of bytes 0-27 (version 2)
 //	game block header, 16 bytes:
 //	  [0:8)   game number (uint64, little-endian): unique across shards
 //	  [8:10)  number of position records that follow (uint16)
@@ -25,6 +26,9 @@
 //
 // Games are appended whole, one write each, so an interrupted run leaves
 // at most a torn last block, which the reader reports and Resume cuts off.
+// A damaged block with whole games after it is not a torn end: the reader
+// finds the next game block whose checksum holds, reports the damage
+// (corpus.ErrDamaged) and goes on from there.
 package datagen
 
 import (
@@ -41,7 +45,8 @@ import (
 
 const (
 	magic         = "SNPD"
-	formatVersion = 1
+	formatVersion = 2
+	headerCRCAt   = 28
 	HeaderSize    = 32
 	GameHeadSize  = 16
 	RecordSize    = 44
@@ -108,6 +113,7 @@ func Header(v *board.Variant) []byte {
 	copy(h, magic)
 	h[4], h[5], h[6] = formatVersion, RecordSize, byte(len(v.Name()))
 	copy(h[7:], v.Name())
+	binary.LittleEndian.PutUint32(h[headerCRCAt:], crc32.ChecksumIEEE(h[:headerCRCAt]))
 	return h
 }
 
@@ -116,11 +122,18 @@ func parseHeader(h []byte) (*board.Variant, error) {
 	if len(h) < HeaderSize || string(h[:4]) != magic {
 		return nil, errors.New("not a Senapati data file (no SNPD header)")
 	}
-	if h[4] != formatVersion || h[5] != RecordSize {
-		return nil, fmt.Errorf("data format version %d with %d-byte records; this build reads version %d, %d bytes", h[4], h[5], formatVersion, RecordSize)
+	if h[4] < 1 || h[4] > formatVersion || h[5] != RecordSize {
+		return nil, fmt.Errorf("data format version %d with %d-byte records; this build reads versions 1-%d, %d bytes", h[4], h[5], formatVersion, RecordSize)
+	}
+	nameEnd := HeaderSize
+	if h[4] >= 2 {
+		if crc32.ChecksumIEEE(h[:headerCRCAt]) != binary.LittleEndian.Uint32(h[headerCRCAt:]) {
+			return nil, errors.New("data file header fails its checksum")
+		}
+		nameEnd = headerCRCAt
 	}
 	n := int(h[6])
-	if n == 0 || 7+n > HeaderSize {
+	if n == 0 || 7+n > nameEnd {
 		return nil, errors.New("data file header: bad variant name length")
 	}
 	v, err := board.VariantByName(string(h[7 : 7+n]))
@@ -153,28 +166,39 @@ func AppendGame(b []byte, g *Game) ([]byte, error) {
 
 // Reader reads a data file game by game.
 type Reader struct {
-	r       *bufio.Reader
+	ra      io.ReaderAt
+	size    int64
+	r       *bufio.Reader // sequential reads from offset
 	variant *board.Variant
 	offset  int64 // bytes read: the end of the last whole game
 	buf     []byte
+	scan    []byte // nextWhole's
+	index   int    // games read, damaged ones included
 }
 
-// ErrTorn reports a game block cut short or damaged: the end of a run that
-// was interrupted while writing (Resume cuts it off).
+// ErrTorn reports a game block cut short or damaged with no whole game
+// after it: the end of a run that was interrupted while writing (Resume
+// cuts it off).
 var ErrTorn = errors.New("torn game block")
 
-// NewReader reads the header of a data file.
-func NewReader(r io.Reader) (*Reader, error) {
-	br := bufio.NewReaderSize(r, 1<<16)
+// NewReader reads the header of a data file of size bytes.
+func NewReader(r io.ReaderAt, size int64) (*Reader, error) {
 	h := make([]byte, HeaderSize)
-	if _, err := io.ReadFull(br, h); err != nil {
+	if n, _ := r.ReadAt(h, 0); n < HeaderSize {
 		return nil, errors.New("not a Senapati data file (shorter than its header)")
 	}
 	v, err := parseHeader(h)
 	if err != nil {
 		return nil, err
 	}
-	return &Reader{r: br, variant: v, offset: HeaderSize}, nil
+	rd := &Reader{ra: r, size: size, variant: v}
+	rd.seek(HeaderSize)
+	return rd, nil
+}
+
+func (rd *Reader) seek(off int64) {
+	rd.offset = off
+	rd.r = bufio.NewReaderSize(io.NewSectionReader(rd.ra, off, rd.size-off), 1<<16)
 }
 
 // Variant is the game the file holds.
@@ -184,34 +208,46 @@ func (rd *Reader) Variant() *board.Variant { return rd.variant }
 func (rd *Reader) Offset() int64 { return rd.offset }
 
 // Next reads the next game into g (reusing its records). It returns
-// io.EOF at a clean end, an error wrapping ErrTorn for a torn or damaged
-// block, and other errors for a broken file.
+// io.EOF at a clean end; an error wrapping ErrTorn for a torn last block;
+// one wrapping corpus.ErrDamaged for a damaged block with whole games
+// after it, which it skips (the next call reads on); other errors for a
+// block whose checksum holds but whose records are not positions.
 func (rd *Reader) Next(g *Game) error {
+	at := rd.offset
 	var h [GameHeadSize]byte
 	n, err := io.ReadFull(rd.r, h[:])
 	if err == io.EOF {
 		return io.EOF
 	}
+	rd.index++
 	if err != nil {
-		return fmt.Errorf("%w: %d bytes of a game header at offset %d", ErrTorn, n, rd.offset)
+		return fmt.Errorf("%w: %d bytes of a game header at offset %d", ErrTorn, n, at)
 	}
-	count := int(binary.LittleEndian.Uint16(h[8:10]))
-	size := count * RecordSize
+	size := rd.blockSize(h[:])
 	if cap(rd.buf) < size {
 		rd.buf = make([]byte, size)
 	}
-	body := rd.buf[:size]
-	if n, err := io.ReadFull(rd.r, body); err != nil {
-		return fmt.Errorf("%w: game at offset %d has %d of its %d bytes", ErrTorn, rd.offset, n, size)
+	body := rd.buf[:max(size, 0)]
+	var why string
+	if size < 0 {
+		why = "its header is not a game's"
+	} else if n, err := io.ReadFull(rd.r, body); err != nil {
+		why = fmt.Sprintf("%d of its %d bytes are there", n, size)
+	} else if crc32.ChecksumIEEE(body) != binary.LittleEndian.Uint32(h[12:16]) {
+		why = "it fails its checksum"
 	}
-	if crc32.ChecksumIEEE(body) != binary.LittleEndian.Uint32(h[12:16]) {
-		return fmt.Errorf("%w: game at offset %d fails its checksum", ErrTorn, rd.offset)
+	if why != "" {
+		next, ok := rd.nextWhole(at + 1)
+		if !ok {
+			rd.seek(at)
+			return fmt.Errorf("%w: game %d at offset %d: %s", ErrTorn, rd.index, at, why)
+		}
+		rd.seek(next)
+		return fmt.Errorf("%w: game %d at offset %d: %s; %d bytes skipped to the next whole game", corpus.ErrDamaged, rd.index, at, why, next-at)
 	}
 	g.Number = binary.LittleEndian.Uint64(h[0:8])
 	g.Result, g.Termination = h[10], h[11]
-	if g.Result > WhiteWon {
-		return fmt.Errorf("game %d at offset %d: result code %d", g.Number, rd.offset, g.Result)
-	}
+	count := size / RecordSize
 	g.Records = g.Records[:0]
 	for i := 0; i < count; i++ {
 		b := body[i*RecordSize : (i+1)*RecordSize]
@@ -220,10 +256,46 @@ func (rd *Reader) Next(g *Game) error {
 		r.Score = int16(binary.LittleEndian.Uint16(b[40:42]))
 		r.Flags = b[42]
 		if _, _, err := board.UnpackPieces(rd.variant, r.Pos[:], nil); err != nil {
-			return fmt.Errorf("game %d at offset %d, position %d: %w", g.Number, rd.offset, i, err)
+			return fmt.Errorf("game %d at offset %d, position %d: %w", g.Number, at, i, err)
 		}
 		g.Records = append(g.Records, r)
 	}
-	rd.offset += int64(GameHeadSize + size)
+	rd.offset = at + int64(GameHeadSize+size)
 	return nil
+}
+
+// blockSize is the size of the records a game header announces, or -1
+// when the header cannot be a game's.
+func (rd *Reader) blockSize(h []byte) int {
+	count := int(binary.LittleEndian.Uint16(h[8:10]))
+	if h[10] > WhiteWon || count == 0 { // datagen writes no empty game
+		return -1
+	}
+	return count * RecordSize
+}
+
+// nextWhole finds the first offset from `from` on where a whole game
+// block with a true checksum starts.
+func (rd *Reader) nextWhole(from int64) (int64, bool) {
+	var h [GameHeadSize]byte
+	for at := from; at+GameHeadSize <= rd.size; at++ {
+		if _, err := rd.ra.ReadAt(h[:], at); err != nil {
+			return 0, false
+		}
+		size := rd.blockSize(h[:])
+		if size <= 0 || at+GameHeadSize+int64(size) > rd.size {
+			continue
+		}
+		if cap(rd.scan) < size {
+			rd.scan = make([]byte, size)
+		}
+		body := rd.scan[:size]
+		if _, err := rd.ra.ReadAt(body, at+GameHeadSize); err != nil {
+			continue
+		}
+		if crc32.ChecksumIEEE(body) == binary.LittleEndian.Uint32(h[12:16]) {
+			return at, true
+		}
+	}
+	return 0, false
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"senapati/board"
+	"senapati/corpus"
 	"senapati/search"
 )
 
@@ -225,7 +226,7 @@ func openForAppend(path string, v *board.Variant) (*os.File, map[uint64]bool, in
 		}
 		return f, done, 0, nil
 	}
-	rd, err := NewReader(f)
+	rd, err := NewReader(f, st.Size())
 	if err != nil {
 		return fail(fmt.Errorf("%s: %w", path, err))
 	}
@@ -240,6 +241,9 @@ func openForAppend(path string, v *board.Variant) (*os.File, map[uint64]bool, in
 		}
 		if errors.Is(err, ErrTorn) {
 			break // the end of an interrupted run: cut off below
+		}
+		if errors.Is(err, corpus.ErrDamaged) {
+			continue // its game is played again: its number is not known
 		}
 		if err != nil {
 			return fail(fmt.Errorf("%s: %w", path, err))
