@@ -121,6 +121,19 @@ type reader struct {
 	us, th  []int
 	// baseline, when set, also sees every held-out position.
 	baseline func(p *board.Position, target float32)
+	tally    tally // of the last pass
+}
+
+// tally is what a pass over the files read and left out, and why.
+type tally struct {
+	games, positions          int
+	inCheck, notQuiet, beyond int // positions left out
+	damaged                   int // blocks skipped
+}
+
+func (t tally) String() string {
+	return fmt.Sprintf("read %d games, %d positions; left out %d in check, %d whose best move is not quiet, %d scored beyond -maxscore; %d damaged blocks skipped",
+		t.games, t.positions, t.inCheck, t.notQuiet, t.beyond, t.damaged)
 }
 
 // filesVariant checks that every file holds one game and says which.
@@ -146,6 +159,7 @@ func filesVariant(files []string) (*board.Variant, error) {
 // each reads every file and hands each kept position to train or hold.
 func (r *reader) each(train, hold func(us, them []int, target float32)) error {
 	var g datagen.Game
+	r.tally = tally{}
 	for _, path := range r.cfg.Files {
 		rd, f, err := datagen.Open(path)
 		if err != nil {
@@ -154,6 +168,7 @@ func (r *reader) each(train, hold func(us, them []int, target float32)) error {
 		for {
 			err = rd.Next(&g)
 			if errors.Is(err, corpus.ErrDamaged) {
+				r.tally.damaged++
 				if r.cfg.Log != nil {
 					fmt.Fprintf(r.cfg.Log, "train: skipped: %v\n", err)
 				}
@@ -170,9 +185,19 @@ func (r *reader) each(train, hold func(us, them []int, target float32)) error {
 			if to == nil {
 				continue
 			}
+			r.tally.games++
+			r.tally.positions += len(g.Records)
 			for i := range g.Records {
 				rec := &g.Records[i]
-				if rec.Flags&(datagen.FlagInCheck|datagen.FlagNotQuiet) != 0 || int(rec.Score) > r.cfg.MaxScore || int(rec.Score) < -r.cfg.MaxScore {
+				switch {
+				case rec.Flags&datagen.FlagInCheck != 0:
+					r.tally.inCheck++
+					continue
+				case rec.Flags&datagen.FlagNotQuiet != 0:
+					r.tally.notQuiet++
+					continue
+				case int(rec.Score) > r.cfg.MaxScore || int(rec.Score) < -r.cfg.MaxScore:
+					r.tally.beyond++
 					continue
 				}
 				var st board.PackedState
@@ -439,6 +464,7 @@ func Train(cfg TrainConfig) (*nnue.FloatNet, []EpochResult, error) {
 		if err := rd.each(nil, held.add); err != nil {
 			return nil, nil, err
 		}
+		logf("held-out games: %v\n", rd.tally)
 		rd.baseline = nil
 	}
 	if baselineN > 0 {
@@ -480,6 +506,9 @@ func Train(cfg TrainConfig) (*nnue.FloatNet, []EpochResult, error) {
 			return nil, results, err
 		}
 		flush()
+		if epoch == 1 {
+			logf("training files: %v\n", rd.tally)
+		}
 		if seen == 0 {
 			return nil, results, errors.New("no training positions in the files (all held out or filtered)")
 		}

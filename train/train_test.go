@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"senapati/board"
+	"senapati/corpus"
 	"senapati/datagen"
 	"senapati/eval"
 	"senapati/nnue"
@@ -168,4 +169,31 @@ func TestRefusals(t *testing.T) {
 	cfg.HoldOut = 1 // everything held out
 	_, _, err = Train(cfg)
 	require.ErrorContains(t, err, "no training positions")
+}
+
+// TestTrainReadsChunksAndSaysWhatItLeftOut trains on a corpus chunk made
+// from a datagen file, with a damaged copy of the file beside it: the
+// log names the damage and counts what each pass left out and why.
+func TestTrainReadsChunksAndSaysWhatItLeftOut(t *testing.T) {
+	v := board.Chaturanga()
+	raw := selfPlay(t, v, 6)
+	dir := t.TempDir()
+	added, err := datagen.AddToCorpus(dir, []string{raw}, corpus.Entry{Nodes: 400, Seed: 1, Shards: "1/1", Source: "test"}, nil)
+	require.NoError(t, err)
+	require.Len(t, added, 1)
+
+	b, err := os.ReadFile(raw)
+	require.NoError(t, err)
+	b[datagen.HeaderSize+datagen.GameHeadSize+3] ^= 0x20 // inside the first game's records
+	damaged := filepath.Join(dir, "damaged.dat")
+	require.NoError(t, os.WriteFile(damaged, b, 0o644))
+
+	var log bytes.Buffer
+	cfg := quickTrain([]string{filepath.Join(dir, added[0].File), damaged}, 1)
+	cfg.Epochs, cfg.HoldOut, cfg.Log = 1, 0, &log
+	_, _, err = Train(cfg)
+	require.NoError(t, err)
+	require.Contains(t, log.String(), "train: skipped: ")
+	require.Contains(t, log.String(), "damaged block")
+	require.Regexp(t, `training files: read 11 games, \d+ positions; left out \d+ in check, \d+ whose best move is not quiet, \d+ scored beyond -maxscore; 1 damaged blocks skipped`, log.String())
 }
