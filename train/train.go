@@ -431,12 +431,31 @@ func Train(cfg TrainConfig) (*nnue.FloatNet, []EpochResult, error) {
 	if cfg.Hidden < 1 || cfg.Hidden > nnue.MaxHidden {
 		return nil, nil, fmt.Errorf("hidden width %d out of range 1..%d", cfg.Hidden, nnue.MaxHidden)
 	}
+	// A non-finite rate or weight makes every weight NaN, and such a net
+	// would reach the search.
+	finite := func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+	switch {
+	case !finite(cfg.LR) || cfg.LR <= 0:
+		return nil, nil, fmt.Errorf("learning rate %v: want a finite number above 0", cfg.LR)
+	case !finite(cfg.Lambda) || cfg.Lambda < 0 || cfg.Lambda > 1:
+		return nil, nil, fmt.Errorf("lambda %v: want a number within 0..1", cfg.Lambda)
+	case cfg.LRDrop > 0 && (!finite(cfg.LRGamma) || cfg.LRGamma <= 0):
+		return nil, nil, fmt.Errorf("gamma %v: want a finite number above 0", cfg.LRGamma)
+	}
 	cfg.Threads, cfg.Batch, cfg.Buffer = max(cfg.Threads, 1), max(cfg.Batch, 1), max(cfg.Buffer, cfg.Batch)
 	net := cfg.Start
 	if net == nil {
 		net = nnue.NewFloatNet(v, cfg.Hidden, cfg.Seed)
 	} else if net.Variant != v {
 		return nil, nil, fmt.Errorf("the checkpoint is a %s net, the data %s", net.Variant.Name(), v.Name())
+	} else {
+		for _, w := range [][]float32{net.FT, net.FTBias, net.Out, net.OutBias[:]} {
+			for _, x := range w {
+				if !finite(float64(x)) {
+					return nil, nil, fmt.Errorf("the checkpoint holds a weight %v", x)
+				}
+			}
+		}
 	}
 	t := &trainer{cfg: &cfg, net: net, opt: newAdam(net), rng: rand.New(rand.NewPCG(cfg.Seed, 0x7472))}
 	for range cfg.Threads {
@@ -513,6 +532,9 @@ func Train(cfg TrainConfig) (*nnue.FloatNet, []EpochResult, error) {
 			return nil, results, errors.New("no training positions in the files (all held out or filtered)")
 		}
 		r := EpochResult{Epoch: epoch, TrainLoss: trainLoss / float64(seen), HeldLoss: t.loss(held), Positions: seen, Elapsed: time.Since(start)}
+		if !finite(r.TrainLoss) || held.len() > 0 && !finite(r.HeldLoss) {
+			return nil, results, fmt.Errorf("training diverged at epoch %d (train loss %v, held-out loss %v): lower -lr", epoch, r.TrainLoss, r.HeldLoss)
+		}
 		results = append(results, r)
 		logf("epoch %d/%d: train loss %.6f, held-out loss %.6f, %d positions, %.0f positions/s, lr %.2g\n",
 			epoch, cfg.Epochs, r.TrainLoss, r.HeldLoss, seen, float64(seen)/r.Elapsed.Seconds(), lr)

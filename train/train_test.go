@@ -169,6 +169,29 @@ func TestRefusals(t *testing.T) {
 	cfg.HoldOut = 1 // everything held out
 	_, _, err = Train(cfg)
 	require.ErrorContains(t, err, "no training positions")
+
+	// Numbers that would make a net of NaNs.
+	for _, bad := range []func(*TrainConfig){
+		func(c *TrainConfig) { c.LR = math.NaN() },
+		func(c *TrainConfig) { c.LR = math.Inf(1) },
+		func(c *TrainConfig) { c.Lambda = math.NaN() },
+		func(c *TrainConfig) { c.LRDrop, c.LRGamma = 1, math.Inf(1) },
+		func(c *TrainConfig) {
+			c.Start = nnue.NewFloatNet(board.Chess(), 8, 1)
+			c.Start.Out[3] = float32(math.NaN())
+		},
+	} {
+		cfg := quickTrain([]string{chess}, 1)
+		bad(&cfg)
+		_, _, err = Train(cfg)
+		require.Error(t, err)
+	}
+	// A rate so high the weights overflow to infinity: stopped, no net written.
+	cfg = quickTrain([]string{chess}, 1)
+	cfg.LR, cfg.Out = 3e38, filepath.Join(t.TempDir(), "net")
+	_, _, err = Train(cfg)
+	require.ErrorContains(t, err, "diverged")
+	require.NoFileExists(t, cfg.Out+".nnue")
 }
 
 // TestTrainReadsChunksAndSaysWhatItLeftOut trains on a corpus chunk made
