@@ -75,8 +75,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, newEngine
 	}
 	loopback := IsLoopback(ln.Addr().String())
 	if !loopback {
-		fmt.Fprintf(stderr, "play: warning: %s is not a loopback address: anyone who can reach it can play on this board, read its analyses and use its CPU\n", *addr)
+		fmt.Fprintf(stderr, "play: warning: %s is not a loopback address: anyone who can reach it can open games on this board and use its CPU "+
+			"(%d threads); a game is reached only through its link (a random id), so keep the links private; there is no password and no TLS\n", *addr, *threads)
 	}
+	perClient := maxConnsPerClient
+	if loopback { // every connection is this machine's
+		perClient = maxConns
+	}
+	ln = LimitListener(ln, maxConns, perClient)
 	srv := NewServer(Config{Variant: v, Threads: *threads, HashMB: *hash, LoopbackOnly: loopback, Heartbeat: *heartbeat}, newEngine, wdl)
 	base, cancelBase := context.WithCancel(context.Background())
 	defer cancelBase()
@@ -106,6 +112,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, newEngine
 	fmt.Fprintln(stdout, "Senapati board stopped")
 	return 0
 }
+
+// The server's connection bounds: far above what pages need (a page holds
+// an event stream and at most six requests), far below the process's file
+// descriptors.
+const (
+	maxConns          = 512
+	maxConnsPerClient = 128
+)
 
 // pageURL is the address to open; an unspecified host (all interfaces)
 // is reached through loopback.

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"crypto/rand"
 	"fmt"
 	"sort"
 	"strings"
@@ -637,8 +638,6 @@ func (g *game) publish(name string, data []byte) {
 type registry struct {
 	mu    sync.Mutex
 	games map[string]*game
-	next  uint64
-	salt  string
 }
 
 // add registers g under a new id.
@@ -679,10 +678,15 @@ func (r *registry) add(g *game) error {
 		oldest.stopClock(time.Now())
 		oldest.mu.Unlock()
 	}
-	r.next++
-	g.id = fmt.Sprintf("%s%d", r.salt, r.next)
+	g.id = newGameID()
 	r.games[g.id] = g
 	return nil
+}
+
+// newGameID is 128 random bits: on a network address the id is what keeps
+// one person's game from another, so it must not be guessed.
+func newGameID() string {
+	return rand.Text()
 }
 
 func (r *registry) get(id string) (*game, error) {

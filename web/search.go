@@ -341,6 +341,12 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
+	host := clientHost(r.RemoteAddr)
+	if !s.streams.take(host) {
+		writeError(w, errorf(503, "too many event streams are open (at most %d in all, %d from one address); close a page", s.cfg.Streams, s.cfg.StreamsPerClient))
+		return
+	}
+	defer s.streams.release(host)
 	rc := http.NewResponseController(w)
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("X-Accel-Buffering", "no")

@@ -5,9 +5,7 @@
 package web
 
 import (
-	"crypto/rand"
 	"embed"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -49,6 +47,13 @@ type Config struct {
 	// "ping" (0: 15 s); a page that hears nothing for three of them takes
 	// its connection for dead and opens another.
 	Heartbeat time.Duration
+	// BodyTimeout bounds the reading of a request's body (0: 10 s), so a
+	// client sending a byte now and then cannot hold a connection.
+	BodyTimeout time.Duration
+	// Streams bounds the open event streams in all and from one client
+	// address (0: 256, and 32 on a network address; on loopback every
+	// page is one client's, so only the total counts).
+	Streams, StreamsPerClient int
 }
 
 // Server is the board's HTTP handler.
@@ -58,6 +63,7 @@ type Server struct {
 	wdl       WDL
 	threads   *semaphore.Weighted
 	games     registry
+	streams   *connLimit
 	mux       *http.ServeMux
 }
 
@@ -72,10 +78,20 @@ func NewServer(cfg Config, newEngine NewEngine, wdl WDL) *Server {
 	if cfg.Heartbeat <= 0 {
 		cfg.Heartbeat = 15 * time.Second
 	}
-	salt := make([]byte, 4)
-	_, _ = rand.Read(salt)
+	if cfg.BodyTimeout <= 0 {
+		cfg.BodyTimeout = 10 * time.Second
+	}
+	if cfg.Streams <= 0 {
+		cfg.Streams = 256
+	}
+	if cfg.StreamsPerClient <= 0 {
+		cfg.StreamsPerClient = 32
+		if cfg.LoopbackOnly {
+			cfg.StreamsPerClient = cfg.Streams
+		}
+	}
 	s := &Server{cfg: cfg, newEngine: newEngine, wdl: wdl, threads: semaphore.NewWeighted(int64(cfg.Threads)),
-		games: registry{games: map[string]*game{}, salt: hex.EncodeToString(salt) + "-"}}
+		games: registry{games: map[string]*game{}}, streams: newConnLimit(cfg.Streams, cfg.StreamsPerClient)}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		http.ServeFileFS(w, r, static, "static/index.html")
@@ -153,6 +169,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Header().Set("Cache-Control", "no-store")
+	if r.ContentLength != 0 && r.Body != http.NoBody {
+		// readJSON lifts it once the body is read: long engine moves and
+		// event streams must not end with it.
+		_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.cfg.BodyTimeout))
+	}
 	s.mux.ServeHTTP(w, r)
 }
 
@@ -217,6 +238,9 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
 		return errorf(415, "the request body must be JSON (Content-Type: application/json)")
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err == nil { // a body cut off keeps its deadline: the server drains what is left
+		_ = http.NewResponseController(w).SetReadDeadline(time.Time{})
+	}
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
