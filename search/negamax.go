@@ -30,8 +30,7 @@ func (w *worker) reducedDepth(ply, depth, i int, m board.Move) int {
 
 // quietPruned says whether quiet move m, not a killer, the i-th picked at
 // ply, is left out: late quiet moves at low depth once something was
-// found (dropRest: and the quiet moves after it), a move whose history
-// says it keeps failing near the leaves, and futility (far below alpha,
+// found (dropRest: and the quiet moves after it) and futility (far below alpha,
 // or losing material by exchange, judged at the move's reduced depth under
 // Params.PruneAtLMRDepth). A quiet check that SpareChecks spares escapes
 // all of these and is judged by its exchange at the node's depth alone.
@@ -47,9 +46,6 @@ func (w *worker) quietPruned(ply, depth, i int, m board.Move, quietsTried, stati
 	}
 	if !w.bold {
 		return w.spareCheck(pos, m) && w.checkLosesExchange(pos, m, depth), false
-	}
-	if depth <= w.p.HistoryPruneDepth && w.historyOf(ply, i, m, false) < -w.p.HistoryPruneMargin*depth {
-		return w.prunedUnlessSpared(pos, m, depth, false)
 	}
 	if depth > w.p.FutilityDepth {
 		return false, false // nor is a check pruned
@@ -103,12 +99,10 @@ func (w *worker) checkLosesExchange(pos *board.Position, m board.Move, depth int
 	return depth <= w.p.FutilityDepth && pos.SEE(m, &w.values) < -w.p.SEEQuietPerPly2*depth*depth
 }
 
-// cutNode: a null-window node expected to fail high (the first move of
-// its parent's zero-window search, alternating below).
-func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
+func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	w.pvLen[ply] = ply
 	if depth <= 0 {
-		return w.qsearch(ply, alpha, beta, w.p.QChecks == 1 || (w.p.QChecks == 2 && pvNode))
+		return w.qsearch(ply, alpha, beta)
 	}
 	if s, done := w.enter(ply); done {
 		return s
@@ -131,17 +125,11 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 		found = false
 	}
 	ttMove := board.NoMove
-	// A node on a principal variation, now or when it was stored, is
-	// worth searching more fully (Params.TTPvLMR).
-	fr.ttPv = pvNode || (found && hit.pv)
 	if found {
 		ttMove = hit.move
 		score := scoreFromTT(hit.score, ply)
 		if !pvNode && hit.depth >= depth && !w.moveRuleReached(ply) &&
 			hit.bound.cuts(score, alpha, beta) {
-			if w.p.TTCutReward != 0 && score >= beta && ttMove != board.NoMove && pos.IsQuiet(ttMove) {
-				w.rewardQuiet(ply, ttMove, depth, 0) // as if searched here: it still refutes
-			}
 			return score
 		}
 	}
@@ -173,9 +161,6 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 			if s, none := w.stalemateBeforeCut(ply); none {
 				return s
 			}
-			if w.p.RFPBlend != 0 {
-				return (staticEval + beta) / 2
-			}
 			return staticEval
 		}
 		// Null move: if passing still fails high, a real move will too.
@@ -185,7 +170,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 			}
 			r := w.p.NullBase + depth/w.p.NullDepthDiv + min((staticEval-beta)/w.p.NullEvalDiv, 3)
 			w.play(ply, board.NoMove)
-			score := -w.search(ply+1, depth-1-r, -beta, -beta+1, false, !cutNode)
+			score := -w.search(ply+1, depth-1-r, -beta, -beta+1, false)
 			if w.stopped() {
 				return 0
 			}
@@ -193,16 +178,10 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 				if score >= MateBound {
 					score = beta
 				}
-				if pos.NonPawnPieces(us) >= 2 || w.verifyNull(ply, depth/2, beta, cutNode) {
+				if pos.NonPawnPieces(us) >= 2 || w.verifyNull(ply, depth/2, beta) {
 					return score
 				}
 			}
-		}
-	}
-	if w.p.ProbCutMargin > 0 && w.bold && !pvNode && !inCheck && !excluding && !zugzwangRisk && depth >= w.p.ProbCutDepth && abs(beta) < MateBound &&
-		!(found && hit.depth >= depth-3 && scoreFromTT(hit.score, ply) < beta+w.p.ProbCutMargin) {
-		if s, cut := w.probCut(ply, depth, beta, staticEval, ttMove, cutNode); cut {
-			return s
 		}
 	}
 	// No hash move at some depth: this node was not searched before, or
@@ -214,7 +193,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 	if ply > 0 && depth >= w.singularDepth && found && ttMove != board.NoMove && hit.depth >= depth-3 &&
 		hit.bound != BoundUpper && abs(hit.score) < MateBound {
 		var cut bool
-		if singularExt, cut = w.singular(ply, depth, ttMove, scoreFromTT(hit.score, ply), beta, pvNode, cutNode); cut {
+		if singularExt, cut = w.singular(ply, depth, ttMove, scoreFromTT(hit.score, ply), beta); cut {
 			return scoreFromTT(hit.score, ply) - w.p.SingularMargin*depth
 		}
 	}
@@ -264,20 +243,14 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 				ext = singularExt
 			}
 		}
-		if ext >= 2 {
-			w.stack[ply+1].doubleExtensions++
-		}
 		newDepth := depth - 1 + ext
 		var score int
 		if i == 0 {
-			score = -w.search(ply+1, newDepth, -beta, -alpha, pvNode, !pvNode && !cutNode)
+			score = -w.search(ply+1, newDepth, -beta, -alpha, pvNode)
 		} else {
 			r := 0
-			if depth >= 3 && quiet && !inCheck && (!givesCheck || w.p.LMRChecks > 0) && i >= 2 {
+			if depth >= 3 && quiet && !inCheck && !givesCheck && i >= 2 {
 				r = int(w.lmr[min(depth, 63)][min(i, 63)])
-				if givesCheck {
-					r -= w.p.LMRChecks - 1
-				}
 				if pvNode {
 					r--
 				}
@@ -287,30 +260,24 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 				if !improving {
 					r++
 				}
-				if cutNode {
-					r += w.p.LMRCutNode
-				}
 				if ttNoisy {
 					r += w.p.TTCaptureLMR
-				}
-				if fr.ttPv {
-					r -= w.p.TTPvLMR
 				}
 				r -= w.historyOf(ply, i, m, killer) / w.p.LMRHistoryDiv
 				r = max(0, min(r, newDepth-1))
 			} else if depth >= 3 && !quiet && !inCheck && !givesCheck && i >= 2 && fr.scores[i] < badCaptureBelow {
 				r = max(0, min(w.p.LMRBadCaptures, newDepth-1))
 			}
-			score = -w.search(ply+1, newDepth-r, -alpha-1, -alpha, false, true)
+			score = -w.search(ply+1, newDepth-r, -alpha-1, -alpha, false)
 			if score > alpha && r > 0 {
 				reduced := newDepth - r
 				newDepth += w.researchDepthChange(score, best, newDepth)
 				if newDepth > reduced {
-					score = -w.search(ply+1, newDepth, -alpha-1, -alpha, false, !cutNode)
+					score = -w.search(ply+1, newDepth, -alpha-1, -alpha, false)
 				}
 			}
 			if score > alpha && score < beta && pvNode {
-				score = -w.search(ply+1, newDepth, -beta, -alpha, true, false)
+				score = -w.search(ply+1, newDepth, -beta, -alpha, true)
 			}
 		}
 		if quiet {
@@ -330,8 +297,6 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 				if score >= beta {
 					if quiet {
 						w.rewardQuiet(ply, m, depth, i)
-					} else {
-						w.rewardCapture(ply, m, depth, i)
 					}
 					break
 				}
@@ -348,7 +313,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 	if !inCheck && (bestMove == board.NoMove || pos.IsQuiet(bestMove)) {
 		w.learnCorrection(ply, depth, best, rawEval, correctedEval, bound)
 	}
-	w.run.e.TT.store(key, bestMove, scoreToTT(best, ply), depth, bound, fr.ttPv)
+	w.run.e.TT.store(key, bestMove, scoreToTT(best, ply), depth, bound)
 	return best
 }
 
@@ -381,12 +346,12 @@ func (w *worker) rewardPrior(ply, depth int) {
 
 // searchAgain searches the node at ply once more, before its moves are
 // generated, with a null window below bound (the frame keeps its static
-// evaluation and its pv flag).
-func (w *worker) searchAgain(ply, depth, bound int, cutNode bool) int {
+// evaluation).
+func (w *worker) searchAgain(ply, depth, bound int) int {
 	fr := &w.stack[ply]
-	staticEval, ttPv := fr.staticEval, fr.ttPv
-	v := w.search(ply, depth, bound-1, bound, false, cutNode)
-	fr.staticEval, fr.ttPv = staticEval, ttPv
+	staticEval := fr.staticEval
+	v := w.search(ply, depth, bound-1, bound, false)
+	fr.staticEval = staticEval
 	return v
 }
 
@@ -395,23 +360,17 @@ func (w *worker) searchAgain(ply, depth, bound int, cutNode bool) int {
 // (multi-cut) the node is cut, and when the hash move alone is known to
 // beat beta it may be searched a ply shallower (from Params.SingularDepth,
 // with Params.SingularMargin cp a ply). It searches the node without
-// ttMove at half depth against a bound just below ttScore. Under
-// Params.SingularDouble a hash move far ahead of the rest, off the
-// principal variation, is searched two plies deeper, a limited number of
-// times on one path (the tree would grow without end).
-func (w *worker) singular(ply, depth int, ttMove board.Move, ttScore, beta int, pvNode, cutNode bool) (ext int, cut bool) {
+// ttMove at half depth against a bound just below ttScore.
+func (w *worker) singular(ply, depth int, ttMove board.Move, ttScore, beta int) (ext int, cut bool) {
 	sBeta := ttScore - w.p.SingularMargin*depth
 	fr := &w.stack[ply]
 	fr.excluded = ttMove
-	v := w.searchAgain(ply, (depth-1)/2, sBeta, cutNode)
+	v := w.searchAgain(ply, (depth-1)/2, sBeta)
 	fr.excluded = board.NoMove
 	switch {
 	case w.stopped():
 		return 0, false
 	case v < sBeta:
-		if w.p.SingularDouble > 0 && !pvNode && v < sBeta-w.p.SingularDouble && fr.doubleExtensions < doubleExtensionsMax {
-			return 2, false
-		}
 		return 1, false
 	case sBeta >= beta:
 		return 0, true
@@ -427,45 +386,10 @@ func (w *worker) singular(ply, depth int, ttMove board.Move, ttScore, beta int, 
 // depth (the null search's own depth is too shallow: pruning there hid a
 // mate in 2), with no null moves for a few plies below, must fail high
 // too. Rare enough to cost nothing where two pieces or more are left.
-func (w *worker) verifyNull(ply, depth, beta int, cutNode bool) bool {
+func (w *worker) verifyNull(ply, depth, beta int) bool {
 	saved := w.nullMinPly
 	w.nullMinPly = ply + 3*depth/4 + 1
-	v := w.searchAgain(ply, depth, beta, cutNode)
+	v := w.searchAgain(ply, depth, beta)
 	w.nullMinPly = saved
 	return v >= beta && !w.stopped()
-}
-
-// probCut: a capture that beats beta by Params.ProbCutMargin in a search
-// 4 plies shallower (after a capture search says it might) would almost
-// surely beat beta at full depth too, so the node is cut with it. Only
-// captures whose exchange could make up the distance from the static
-// evaluation are tried.
-func (w *worker) probCut(ply, depth, beta, staticEval int, ttMove board.Move, cutNode bool) (int, bool) {
-	fr := &w.stack[ply]
-	pos := &fr.pos
-	pcBeta := beta + w.p.ProbCutMargin
-	pos.GenerateNoisy(fr.moves)
-	w.scoreMoves(ply, ttMove)
-	for i := 0; i < fr.moves.N; i++ {
-		m := w.pickMove(ply, i)
-		if fr.scores[i] < badCaptureBelow {
-			break // the rest lose material by exchange
-		}
-		if staticEval+pos.SEE(m, &w.values) < pcBeta {
-			continue
-		}
-		w.play(ply, m)
-		v := -w.qsearch(ply+1, -pcBeta, -pcBeta+1, false)
-		if v >= pcBeta {
-			v = -w.search(ply+1, depth-4, -pcBeta, -pcBeta+1, false, !cutNode)
-		}
-		if w.stopped() {
-			return 0, true
-		}
-		if v >= pcBeta {
-			w.run.e.TT.store(pos.Hash(), m, scoreToTT(v, ply), depth-3, BoundLower, fr.ttPv)
-			return v, true
-		}
-	}
-	return 0, false
 }

@@ -56,7 +56,7 @@ func TestClearingAHeapTableWritesNoEntry(t *testing.T) {
 	tt := NewTT(1)
 	require.Nil(t, tt.mapping)
 	m := board.Move(4242)
-	tt.store(0xABCDEF, m, 77, 9, BoundExact, false)
+	tt.store(0xABCDEF, m, 77, 9, BoundExact)
 	i := -1
 	for j := range tt.entries {
 		if tt.entries[j].data.Load() != 0 {
@@ -71,7 +71,7 @@ func TestClearingAHeapTableWritesNoEntry(t *testing.T) {
 	require.False(t, ok)
 	require.Zero(t, tt.HashFull())
 	// A store without a move does not take the old game's.
-	tt.store(0xABCDEF, board.NoMove, 5, 3, BoundLower, false)
+	tt.store(0xABCDEF, board.NoMove, 5, 3, BoundLower)
 	hit, ok := tt.probe(0xABCDEF)
 	require.True(t, ok)
 	require.Equal(t, ttHit{move: board.NoMove, score: 5, depth: 3, bound: BoundLower}, hit)
@@ -81,7 +81,7 @@ func TestClearingAHeapTableWritesNoEntry(t *testing.T) {
 // epoch that comes round again never reappears.
 func TestTableEpochsWrapAround(t *testing.T) {
 	tt := NewTT(1)
-	tt.store(0x1234, board.Move(99), 1, 1, BoundExact, false)
+	tt.store(0x1234, board.Move(99), 1, 1, BoundExact)
 	for range maxEpoch { // 1 to maxEpoch, then 1 again
 		tt.Clear()
 		_, ok := tt.probe(0x1234)

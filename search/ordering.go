@@ -16,17 +16,6 @@ const (
 
 type contTable [2][contSize][contSize]int16
 
-// captureTable is the capture history (Params.CaptureHistory): by side,
-// the type that moves, its target and the type it takes (NoType for a
-// promotion or the call that takes nothing).
-type captureTable [2 * int(board.NumTypes) * board.NumSquares * int(board.NumTypes)]int16
-
-// captureEntry is the capture-history entry of noisy m in pos.
-func (w *worker) captureEntry(pos *board.Position, m board.Move) *int16 {
-	i := ((int(pos.SideToMove())*int(board.NumTypes)+int(pos.Moving(m)))*board.NumSquares+int(m.To()))*int(board.NumTypes) + int(pos.Captured(m))
-	return &w.captureHist[i]
-}
-
 // contIndex is the continuation-history index of m in pos.
 func contIndex(pos *board.Position, m board.Move) int32 {
 	return int32(pos.Moving(m))*board.NumSquares + int32(m.To())
@@ -159,32 +148,6 @@ func (w *worker) rewardQuiet(ply int, m board.Move, depth, index int) {
 			w.adjustQuiet(ply, q, -bonus)
 		}
 	}
-	w.lowerCaptures(ply, m, bonus, index)
-}
-
-// rewardCapture: noisy m (a capture, promotion or the call) refuted the
-// position at ply after index moves.
-func (w *worker) rewardCapture(ply int, m board.Move, depth, index int) {
-	if w.p.CaptureHistory == 0 {
-		return
-	}
-	bonus := w.historyBonus(depth)
-	nudge(w.captureEntry(&w.stack[ply].pos, m), bonus)
-	w.lowerCaptures(ply, m, bonus, index)
-}
-
-// lowerCaptures: the noisy moves picked before the first index moves' cutoff
-// by m did not refute the position; their capture history drops by bonus.
-func (w *worker) lowerCaptures(ply int, m board.Move, bonus, index int) {
-	if w.p.CaptureHistory == 0 {
-		return
-	}
-	fr := &w.stack[ply]
-	for j := 0; j < index; j++ {
-		if c := fr.moves.Moves[j]; c != m && !fr.pos.IsQuiet(c) {
-			nudge(w.captureEntry(&fr.pos, c), -bonus)
-		}
-	}
 }
 
 // Move ordering scores: the hash move, then captures that do not lose
@@ -237,9 +200,6 @@ func (w *worker) scoreMoves(ply int, ttMove board.Move) {
 			}
 			if m.IsCall() {
 				gain += 8 * w.values[board.Queen]
-			}
-			if w.p.CaptureHistory != 0 {
-				gain += int(*w.captureEntry(pos, m)) / w.p.CaptureHistory
 			}
 			s = orderCapture + 2*int32(gain)
 			if w.bold && !baring {

@@ -120,65 +120,6 @@ func TestDropQuietsKeepsTheOtherMoves(t *testing.T) {
 	require.Equal(t, rest, fr.moves.Moves[from:fr.moves.N])
 }
 
-// Capture history (Params.CaptureHistory): a capture's cutoff raises its
-// entry and lowers the noisy moves picked before it, and the ordering
-// follows: of two captures of equal gain, the one that refuted comes first.
-func TestCaptureHistoryLearnsAndOrders(t *testing.T) {
-	// Both knights can take a pawn: Nxd5 (c3) and Nxe5 (f3), equal gains.
-	w := orderingWorker(t, "rnbqkbnr/ppp2ppp/8/3pp3/8/2N2N2/PPPPPPPP/R1BQKB1R w KQkq - 0 3")
-	fr := &w.stack[0]
-	pos := &fr.pos
-	move := func(s string) board.Move { return parseMove(t, pos, s) }
-	scoreOf := func(m board.Move) int32 {
-		pos.GenerateMoves(fr.moves)
-		w.scoreMoves(0, board.NoMove)
-		for i, x := range fr.moves.Moves[:fr.moves.N] {
-			if x == m {
-				return fr.scores[i]
-			}
-		}
-		t.Fatalf("%s not generated", pos.MoveString(m))
-		return 0
-	}
-	d5, e5 := move("c3d5"), move("f3e5")
-	// The refuter is the capture the generator puts second, so that only
-	// its history can bring it first.
-	refuter, failed := e5, d5
-	pos.GenerateMoves(fr.moves)
-	for _, x := range fr.moves.Moves[:fr.moves.N] {
-		if x == e5 {
-			refuter, failed = d5, e5
-			break
-		}
-		if x == d5 {
-			break
-		}
-	}
-	require.Equal(t, scoreOf(refuter), scoreOf(failed), "equal gains")
-
-	w.p.CaptureHistory = 8
-	fr.moves.Moves[0], fr.moves.Moves[1] = failed, refuter
-	w.rewardCapture(0, refuter, 6, 1)
-	require.Positive(t, *w.captureEntry(pos, refuter))
-	require.Negative(t, *w.captureEntry(pos, failed))
-	require.Greater(t, scoreOf(refuter), scoreOf(failed))
-	pos.GenerateMoves(fr.moves)
-	w.scoreMoves(0, board.NoMove)
-	require.Equal(t, refuter, w.pickMove(0, 0))
-
-	// Off, the history is not read.
-	w.p.CaptureHistory = 0
-	require.Equal(t, scoreOf(refuter), scoreOf(failed))
-
-	// A quiet cutoff lowers the captures picked before it too.
-	w.p.CaptureHistory = 8
-	before := *w.captureEntry(pos, refuter)
-	quiet := move("a2a3")
-	fr.moves.Moves[0], fr.moves.Moves[1] = refuter, quiet
-	w.rewardQuiet(0, quiet, 6, 1)
-	require.Less(t, *w.captureEntry(pos, refuter), before)
-}
-
 // A node where nothing reaches alpha rewards the quiet move that led to it
 // (PriorBonus), and only a quiet one: a capture or a null move has no
 // quiet history to raise.

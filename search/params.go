@@ -21,32 +21,20 @@ type Params struct {
 	LMRBase, LMRDivisor, LMRHistoryDiv           int // late-move reduction: LMRBase/100 + ln d ln n / (LMRDivisor/100), less history/LMRHistoryDiv
 	HistoryBonusPerPly, HistoryBonusMax          int // history bonus of a cutoff: min(HistoryBonusPerPly*depth, HistoryBonusMax)
 	AspirationWindow                             int // first half-width of the root window, cp
-	EffortDepth, EffortShare, EffortScale        int // time: from EffortDepth on, a best move with EffortShare % of the nodes scales the soft target by EffortScale % (101: off)
 	SingularDepth, SingularMargin                int // singular extensions: from this depth, the others SingularMargin cp a ply below the hash score
-	HistoryPruneDepth, HistoryPruneMargin        int // quiet moves up to HistoryPruneDepth (0: off) whose history is below -HistoryPruneMargin*depth are skipped
 	CheckExtensionSEE                            int // 1: only checks that do not lose material by exchange are extended (0: every check)
 	LMRBadCaptures                               int // late captures that lose material by exchange are reduced this many plies (0: none)
-	LMRCutNode                                   int // quiet moves at an expected cut node are reduced this many plies more (0: no more)
 	TTKeepDepth                                  int // a non-exact store this many plies shallower than the same search's entry of its position keeps the entry (0: always replaced)
-	DeltaMargin                                  int // capture search: a capture that cannot lift the stand-pat score within this of alpha is skipped (0: off)
 	PruneAtLMRDepth                              int // 1: quiet futility and exchange pruning judge a move by its reduced depth (late-move reduction less history), not the node's
 	QSearchTT                                    int // 1: the capture search probes the table and stores its results at depth 0
 	SpareChecks                                  int // 1: quiet moves that give check escape move-count, history and futility pruning (chess only)
-	ProbCutDepth, ProbCutMargin                  int // from ProbCutDepth, a capture that beats beta by ProbCutMargin cp 4 plies shallower cuts the node (margin 0: off; in Durg only under DurgBold)
 	CorrHist                                     int // correction history: the static evaluation the pruning trusts is corrected by this % of the table's average error for the pawn structure (0: off)
-	SingularDouble                               int // off the principal variation, a hash move the others trail by this many cp more than the singular margin is extended two plies, at most doubleExtensionsMax times on a path (0: off)
-	LMRChecks                                    int // quiet moves that give check are reduced too, by LMRChecks-1 plies less than the others (0: never reduced)
-	TTCutReward                                  int // 1: a table cutoff by a lower bound whose move is quiet makes that move a killer and rewards its history
-	RFPBlend                                     int // 1: reverse futility returns the mean of the static evaluation and beta instead of the evaluation
 	DurgBold                                     int // 1: Durg prunes by the zone-aware exchange estimate and by move count as the other games do (0: only by a few move counts)
-	CaptureHistory                               int // captures (and promotions, the call) are ordered by their gain plus their history / CaptureHistory, which cutoffs teach (0: off)
 	CaptureFutility                              int // a capture up to FutilityDepth whose victim would not lift the static evaluation within CaptureFutility + FutilityPerPly*depth cp of alpha is skipped (0: off)
 	TTCaptureLMR                                 int // quiet moves at a node whose hash move is noisy are reduced this many plies more (0: no more)
 	PriorBonus                                   int // a node that fails low rewards the quiet move that led to it with this % of a cutoff's history bonus (0: off)
 	LMRDeeper, LMRShallower                      int // a reduced move that beats alpha is searched again a ply deeper when it beats the best by LMRDeeper + 2*depth cp, a ply shallower when by less than LMRShallower cp (0: off)
 	ContPly4                                     int // 1: quiet moves' history also reads and teaches the continuation row of the move four plies before
-	TTPvLMR                                      int // quiet moves at a node that is or was on a principal variation (the table's pv flag) are reduced this many plies less (0: no less)
-	QChecks                                      int // 1: the first ply of the capture search also tries quiet checks that lose nothing by exchange (2: on principal variations only)
 }
 
 // DefaultParams are the search's constants as tuned so far.
@@ -59,12 +47,8 @@ func DefaultParams() Params {
 		LMRBase: 75, LMRDivisor: 225, LMRHistoryDiv: 8192,
 		HistoryBonusPerPly: 160, HistoryBonusMax: 1600,
 		AspirationWindow: 25,
-		EffortDepth:      10, EffortShare: 101, EffortScale: 70,
-		SingularDepth: 7, SingularMargin: 2,
-		HistoryPruneDepth: 0, HistoryPruneMargin: 3000,
-		CheckExtensionSEE: 1,
-		LMRBadCaptures:    1, DeltaMargin: 0,
-		ProbCutDepth: 5, ProbCutMargin: 0,
+		SingularDepth:    7, SingularMargin: 2,
+		CheckExtensionSEE: 1, LMRBadCaptures: 1,
 		QSearchTT: 1, PruneAtLMRDepth: 1, SpareChecks: 1, DurgBold: 1,
 		PriorBonus: 100, LMRDeeper: 40, LMRShallower: 8, TTCaptureLMR: 1,
 		CorrHist: 100, TTKeepDepth: 4, CaptureFutility: 100, ContPly4: 1,
@@ -132,38 +116,22 @@ var ParamSpecs = []ParamSpec{
 	{"HistoryBonusPerPly", 20, 600, 20, func(p *Params) *int { return &p.HistoryBonusPerPly }},
 	{"HistoryBonusMax", 200, 8000, 150, func(p *Params) *int { return &p.HistoryBonusMax }},
 	{"AspirationWindow", 5, 200, 5, func(p *Params) *int { return &p.AspirationWindow }},
-	{"EffortDepth", 4, 30, 1, func(p *Params) *int { return &p.EffortDepth }},
-	{"EffortShare", 50, 101, 2, func(p *Params) *int { return &p.EffortShare }},
-	{"EffortScale", 20, 100, 5, func(p *Params) *int { return &p.EffortScale }},
 	{"SingularDepth", 4, 14, 1, func(p *Params) *int { return &p.SingularDepth }},
 	{"SingularMargin", 1, 8, 1, func(p *Params) *int { return &p.SingularMargin }},
-	{"HistoryPruneDepth", 0, 8, 1, func(p *Params) *int { return &p.HistoryPruneDepth }},
-	{"HistoryPruneMargin", 500, 16000, 500, func(p *Params) *int { return &p.HistoryPruneMargin }},
 	{"CheckExtensionSEE", 0, 1, 1, func(p *Params) *int { return &p.CheckExtensionSEE }},
 	{"LMRBadCaptures", 0, 3, 1, func(p *Params) *int { return &p.LMRBadCaptures }},
-	{"LMRCutNode", 0, 3, 1, func(p *Params) *int { return &p.LMRCutNode }},
 	{"TTKeepDepth", 0, 8, 1, func(p *Params) *int { return &p.TTKeepDepth }},
-	{"DeltaMargin", 0, 1000, 25, func(p *Params) *int { return &p.DeltaMargin }},
 	{"PruneAtLMRDepth", 0, 1, 1, func(p *Params) *int { return &p.PruneAtLMRDepth }},
 	{"QSearchTT", 0, 1, 1, func(p *Params) *int { return &p.QSearchTT }},
 	{"SpareChecks", 0, 1, 1, func(p *Params) *int { return &p.SpareChecks }},
-	{"ProbCutDepth", 4, 12, 1, func(p *Params) *int { return &p.ProbCutDepth }},
-	{"ProbCutMargin", 0, 600, 20, func(p *Params) *int { return &p.ProbCutMargin }},
-	{"SingularDouble", 0, 200, 5, func(p *Params) *int { return &p.SingularDouble }},
 	{"CorrHist", 0, 200, 10, func(p *Params) *int { return &p.CorrHist }},
-	{"LMRChecks", 0, 3, 1, func(p *Params) *int { return &p.LMRChecks }},
-	{"TTCutReward", 0, 1, 1, func(p *Params) *int { return &p.TTCutReward }},
-	{"RFPBlend", 0, 1, 1, func(p *Params) *int { return &p.RFPBlend }},
 	{"DurgBold", 0, 1, 1, func(p *Params) *int { return &p.DurgBold }},
-	{"CaptureHistory", 0, 64, 2, func(p *Params) *int { return &p.CaptureHistory }},
 	{"CaptureFutility", 0, 600, 20, func(p *Params) *int { return &p.CaptureFutility }},
 	{"TTCaptureLMR", 0, 2, 1, func(p *Params) *int { return &p.TTCaptureLMR }},
 	{"PriorBonus", 0, 400, 25, func(p *Params) *int { return &p.PriorBonus }},
 	{"LMRDeeper", 0, 300, 10, func(p *Params) *int { return &p.LMRDeeper }},
 	{"LMRShallower", 0, 100, 4, func(p *Params) *int { return &p.LMRShallower }},
 	{"ContPly4", 0, 1, 1, func(p *Params) *int { return &p.ContPly4 }},
-	{"TTPvLMR", 0, 2, 1, func(p *Params) *int { return &p.TTPvLMR }},
-	{"QChecks", 0, 2, 1, func(p *Params) *int { return &p.QChecks }},
 }
 
 // String writes the parameters that differ from the defaults as

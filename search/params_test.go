@@ -51,6 +51,10 @@ func TestParseParams(t *testing.T) {
 		"RFPMargin=5000":  "RFPMargin: 5000 is outside 30..250",
 		"NullDepthDiv=0":  "NullDepthDiv: 0 is outside 2..8",
 		"LMRDivisor=-100": "LMRDivisor: -100 is outside 100..500",
+		// Techniques measured and removed: their names are gone.
+		"QChecks=1":         `unknown parameter "QChecks"`,
+		"ProbCutMargin=200": `unknown parameter "ProbCutMargin"`,
+		"EffortShare=93":    `unknown parameter "EffortShare"`,
 	} {
 		_, err := ParseParams(text)
 		require.ErrorContains(t, err, want, text)
@@ -85,7 +89,7 @@ func TestParamsReachTheSearch(t *testing.T) {
 	nodes := func(params Params) uint64 { return nodesIn(p, 9, params) }
 	def := DefaultParams()
 	base := nodes(def)
-	for _, s := range []string{"LMRBase=150", "RFPMargin=40", "NullBase=5", "AspirationWindow=5", "HistoryBonusPerPly=300", "SingularDepth=5", "SingularMargin=6", "HistoryPruneDepth=4,HistoryPruneMargin=500", "CheckExtensionSEE=0", "LMRBadCaptures=0", "LMRCutNode=1", "DeltaMargin=100", "TTKeepDepth=0", "PruneAtLMRDepth=0", "QSearchTT=0", "SpareChecks=0", "ProbCutMargin=200", "SingularDouble=20", "CorrHist=0", "LMRChecks=1", "TTCutReward=1", "RFPBlend=1", "CaptureHistory=8", "CaptureFutility=0", "TTCaptureLMR=0", "PriorBonus=0", "LMRDeeper=0", "LMRShallower=0", "ContPly4=0", "TTPvLMR=1", "QChecks=1", "QChecks=2"} {
+	for _, s := range []string{"LMRBase=150", "RFPMargin=40", "NullBase=5", "AspirationWindow=5", "HistoryBonusPerPly=300", "SingularDepth=5", "SingularMargin=6", "CheckExtensionSEE=0", "LMRBadCaptures=0", "TTKeepDepth=0", "PruneAtLMRDepth=0", "QSearchTT=0", "SpareChecks=0", "CorrHist=0", "CaptureFutility=0", "TTCaptureLMR=0", "PriorBonus=0", "LMRDeeper=0", "LMRShallower=0", "ContPly4=0"} {
 		changed, err := ParseParams(s)
 		require.NoError(t, err)
 		require.NotEqual(t, base, nodes(changed), s)

@@ -218,7 +218,6 @@ type rootMove struct {
 	prevScore int
 	selDepth  int
 	pv        []board.Move
-	nodes     uint64 // spent on this move's subtree, all iterations so far
 }
 
 // Search runs a search on root, whose earlier positions' hashes (oldest
@@ -521,7 +520,6 @@ func (w *worker) iterate() {
 			if drop := best.prevScore - best.score; best.prevScore != -Infinity && drop > 20 {
 				instability *= 1 + math.Min(float64(drop), 200)/200
 			}
-			instability *= w.effortScale(&best, depth)
 			if len(w.roots) == 1 {
 				instability = 0.1
 			}
@@ -536,16 +534,6 @@ func (w *worker) iterate() {
 			s.e.stop.Store(true)
 		}
 	}
-}
-
-// effortScale scales the soft time target by the share of the search's
-// nodes the best root move took: a move that took nearly all of them has
-// no rival worth the rest of the time.
-func (w *worker) effortScale(best *rootMove, depth int) float64 {
-	if depth >= w.p.EffortDepth && best.nodes*100 >= uint64(w.p.EffortShare)*w.nodes.Load() {
-		return float64(w.p.EffortScale) / 100
-	}
-	return 1
 }
 
 // aspiration searches the current MultiPV line with a window around the
@@ -596,7 +584,6 @@ func (w *worker) rootSearch(depth, alpha, beta int) int {
 	best := -Infinity
 	for i := w.pvIdx; i < len(w.roots); i++ {
 		rm := &w.roots[i]
-		nodesBefore := w.nodes.Load()
 		w.play(0, rm.move)
 		w.selDepth = 0
 		ext := 0
@@ -605,14 +592,13 @@ func (w *worker) rootSearch(depth, alpha, beta int) int {
 		}
 		var score int
 		if i == w.pvIdx {
-			score = -w.search(1, depth-1+ext, -beta, -alpha, true, false)
+			score = -w.search(1, depth-1+ext, -beta, -alpha, true)
 		} else {
-			score = -w.search(1, depth-1+ext, -alpha-1, -alpha, false, true)
+			score = -w.search(1, depth-1+ext, -alpha-1, -alpha, false)
 			if score > alpha && score < beta {
-				score = -w.search(1, depth-1+ext, -beta, -alpha, true, false)
+				score = -w.search(1, depth-1+ext, -beta, -alpha, true)
 			}
 		}
-		rm.nodes += w.nodes.Load() - nodesBefore
 		if w.stopped() {
 			return best
 		}

@@ -44,64 +44,27 @@ var mateTests = []struct {
 	{"durg mate in 2", board.DurgGame(), "4k4/9/3K5/9/9/9/9/9/1R7[Q] w - - 0 1 5/6", 3, ""},
 }
 
-// trialParams are the default settings with one of the techniques that
-// are off by default switched on, each in turn, as a match would try it:
-// none may lose a mate. (All of them at once, with correction history on,
-// met the zugzwang mate of TestNullMoveZugzwang only at depth 16: a
-// combination no one plays. TTCutReward=1 and QChecks=1, each alone, find
-// only a mate in 3 for Durg's mate in 2 at its depth: both were rejected
-// in chess, and whoever tries them again must mend that first. QChecks=2
-// does the same since correction history and its five companions are on
-// in Durg.)
-func trialParams() []Params {
-	trials := []func(p *Params){
-		func(p *Params) { p.HistoryPruneDepth, p.HistoryPruneMargin = 4, 1000 },
-		func(p *Params) { p.LMRCutNode = 1 },
-		func(p *Params) { p.DeltaMargin = 200 },
-		func(p *Params) { p.ProbCutMargin = 200 },
-		func(p *Params) { p.LMRChecks = 1 },
-		func(p *Params) { p.RFPBlend = 1 },
-		func(p *Params) { p.CaptureHistory = 8 },
-		func(p *Params) { p.TTPvLMR = 1 },
-		func(p *Params) { p.SingularDouble = 20 },
-	}
-	sets := make([]Params, len(trials))
-	for i, trial := range trials {
-		sets[i] = DefaultParams()
-		trial(&sets[i])
-		if sets[i] == DefaultParams() {
-			panic("a trial setting is the default")
-		}
-	}
-	return sets
-}
-
 func TestFindsMates(t *testing.T) {
-	for _, params := range append([]Params{DefaultParams()}, trialParams()...) {
-		for _, tc := range mateTests {
-			t.Run(tc.name+" "+params.String(), func(t *testing.T) {
-				e := newTestEngine(1)
-				s := e.Settings()
-				s.Params = params
-				e.Configure(s)
-				// A few plies beyond the mate: reverse futility at low depth
-				// may stand pat in front of a quiet mate (the chess mate in 2
-				// needs depth 9 with the tuned chess weights).
-				r, p := searchFEN(t, e, tc.v, tc.fen, Limits{Depth: tc.plies + mateDepthMargin})
-				if tc.first != "" {
-					require.Equal(t, tc.first, p.MoveString(r.Best))
-				}
-				require.Equal(t, Mate-tc.plies, r.Score, "score %d", r.Score)
-				// Brute force agrees: no faster win, and the chosen move wins in time.
-				moves := (tc.plies + 1) / 2
-				require.False(t, forcedWin(&p, moves-1))
-				q := p
-				q.DoMove(r.Best)
-				if o := q.Verdict(0); o.Result() == board.Ongoing {
-					require.True(t, allRepliesLose(&q, moves-1, p.SideToMove()))
-				}
-			})
-		}
+	for _, tc := range mateTests {
+		t.Run(tc.name, func(t *testing.T) {
+			e := newTestEngine(1)
+			// A few plies beyond the mate: reverse futility at low depth
+			// may stand pat in front of a quiet mate (the chess mate in 2
+			// needs depth 9 with the tuned chess weights).
+			r, p := searchFEN(t, e, tc.v, tc.fen, Limits{Depth: tc.plies + mateDepthMargin})
+			if tc.first != "" {
+				require.Equal(t, tc.first, p.MoveString(r.Best))
+			}
+			require.Equal(t, Mate-tc.plies, r.Score, "score %d", r.Score)
+			// Brute force agrees: no faster win, and the chosen move wins in time.
+			moves := (tc.plies + 1) / 2
+			require.False(t, forcedWin(&p, moves-1))
+			q := p
+			q.DoMove(r.Best)
+			if o := q.Verdict(0); o.Result() == board.Ongoing {
+				require.True(t, allRepliesLose(&q, moves-1, p.SideToMove()))
+			}
+		})
 	}
 }
 
@@ -244,7 +207,7 @@ func TestSearchInnerLoopDoesNotAllocate(t *testing.T) {
 		e.Search(context.Background(), p, nil, Limits{Depth: 2}, nil)
 		w := e.workers[0]
 		allocs := testing.AllocsPerRun(3, func() {
-			w.search(0, 5, -Infinity, Infinity, true, false)
+			w.search(0, 5, -Infinity, Infinity, true)
 		})
 		require.Zero(t, allocs, v.Name())
 	}
@@ -327,38 +290,6 @@ func TestPonderHitBeforeTheSearchBegins(t *testing.T) {
 	require.False(t, (*Ponder)(nil).Pondering())
 }
 
-// The nodes of every root move's subtree are counted, so the time
-// management can see the share the best move took.
-func TestRootMovesCountTheirNodes(t *testing.T) {
-	for _, v := range board.Variants() {
-		e := newTestEngine(1)
-		e.Search(context.Background(), v.StartPosition(), nil, Limits{Depth: 8}, nil)
-		w := e.workers[0]
-		var sum uint64
-		for _, rm := range w.roots {
-			require.NotZero(t, rm.nodes, "%s %s", v.Name(), rm.move)
-			sum += rm.nodes
-		}
-		all := w.nodes.Load()
-		require.LessOrEqual(t, sum, all, v.Name())
-		require.Greater(t, sum*100, all*95, "%s: root moves account for %d of %d nodes", v.Name(), sum, all)
-		require.Equal(t, 1.0, w.effortScale(&w.roots[0], w.p.EffortDepth-1), "%s: no scale before EffortDepth", v.Name())
-	}
-	// Black's pawn queens: one move takes nearly all the nodes, so the
-	// soft target shrinks.
-	e := newTestEngine(1)
-	_, p := searchFEN(t, e, board.Chess(), "8/8/7p/6p1/4K1P1/5P2/pk6/8 b - - 1 53", Limits{Depth: 12})
-	w := e.workers[0]
-	best := w.roots[0]
-	require.Equal(t, "a2a1q", p.MoveString(best.move))
-	share := int(best.nodes * 100 / w.nodes.Load())
-	require.GreaterOrEqual(t, share, 85, "the queening move's share of the nodes")
-	w.p.EffortShare = share
-	require.InDelta(t, float64(w.p.EffortScale)/100, w.effortScale(&best, 12), 1e-9, "share %d %% reached", share)
-	w.p.EffortShare = share + 1
-	require.Equal(t, 1.0, w.effortScale(&best, 12), "share %d %% not reached", share)
-}
-
 // After 1.Ra6 Black is in zugzwang: every move is mated next move (bxa6
 // b7#, a bishop move Rxa7#), passing is not. Once the table knows that
 // 1.Ra5 wins the bishop back (about +5), a null move for Black at ply 1
@@ -368,7 +299,7 @@ func TestRootMovesCountTheirNodes(t *testing.T) {
 func TestNullMoveZugzwang(t *testing.T) {
 	noSingular := DefaultParams()
 	noSingular.SingularDepth = MaxPly // the mechanism is the null move's alone
-	for _, p := range append([]Params{DefaultParams(), noSingular}, trialParams()...) {
+	for _, p := range []Params{DefaultParams(), noSingular} {
 		e := NewEngine(Settings{HashMB: 1, Threads: 1, MultiPV: 1, Params: p}, Static(eval.Evaluate), eval.PieceValue)
 		r, _ := searchFEN(t, e, board.Chess(), "kbK5/pp6/1P6/R7/8/8/8/8 b - - 1 1", Limits{Depth: 12})
 		require.Less(t, r.Score, -300, "1.Ra5 wins material: the bound the null move met")

@@ -192,7 +192,7 @@ func TestWeakSearchInnerLoopDoesNotAllocate(t *testing.T) {
 		e.stop.Store(false)
 		w.run.weak.nodes = 1 << 62 // the budget must not end the measured search
 		allocs := testing.AllocsPerRun(3, func() {
-			w.search(0, 4, -Infinity, Infinity, true, false)
+			w.search(0, 4, -Infinity, Infinity, true)
 		})
 		require.Zero(t, allocs, v.Name())
 	}

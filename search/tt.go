@@ -45,15 +45,14 @@ type ttEntry struct{ key, data atomic.Uint64 }
 
 const clusterSize = 4 // four 16-byte entries: one cache line
 
-// Data word: move 25 bits | score 16 | depth 8 | bound 2 | pv 1 |
+// Data word: move 25 bits | score 16 | depth 8 | bound 2 | unused 1 |
 // generation 6 | epoch 6.
-func packTT(m board.Move, score, depth int, b Bound, pv bool, gen uint32, epoch uint64) uint64 {
+func packTT(m board.Move, score, depth int, b Bound, gen uint32, epoch uint64) uint64 {
 	return uint64(m)&(1<<25-1) | uint64(uint16(int16(score)))<<25 | uint64(uint8(depth+depthOffset))<<41 |
-		uint64(b)<<49 | uint64(b2i(pv))<<pvShift | uint64(gen&63)<<genShift | epoch<<epochShift
+		uint64(b)<<49 | uint64(gen&63)<<genShift | epoch<<epochShift
 }
 
 const (
-	pvShift    = 51
 	genShift   = 52
 	epochShift = 58
 	maxEpoch   = 1<<(64-epochShift) - 1
@@ -69,7 +68,6 @@ type ttHit struct {
 	score int
 	depth int
 	bound Bound
-	pv    bool // stored by a node on a principal variation, or below one that was
 }
 
 func unpackTT(d uint64) ttHit {
@@ -78,7 +76,6 @@ func unpackTT(d uint64) ttHit {
 		score: int(int16(uint16(d >> 25))),
 		depth: int(uint8(d>>41)) - depthOffset,
 		bound: Bound(d >> 49 & 3),
-		pv:    d>>pvShift&1 != 0,
 	}
 }
 
@@ -208,9 +205,8 @@ func (t *TT) probe(key uint64) (ttHit, bool) {
 	return ttHit{}, false
 }
 
-// store keeps a node's result; pv: the node is, or was, on a principal
-// variation (Params.TTPvLMR).
-func (t *TT) store(key uint64, m board.Move, score, depth int, b Bound, pv bool) {
+// store keeps a node's result.
+func (t *TT) store(key uint64, m board.Move, score, depth int, b Bound) {
 	gen := t.generation.Load()
 	c := t.cluster(key)
 	victim := &c[0]
@@ -227,7 +223,7 @@ func (t *TT) store(key uint64, m board.Move, score, depth int, b Bound, pv bool)
 					// away the deeper work: the entry stays and learns
 					// only the new move.
 					if m != board.NoMove && m != old.move {
-						d = packTT(m, old.score, old.depth, old.bound, old.pv, gen, t.epoch)
+						d = packTT(m, old.score, old.depth, old.bound, gen, t.epoch)
 						e.data.Store(d)
 						e.key.Store(key ^ d)
 					}
@@ -246,7 +242,7 @@ func (t *TT) store(key uint64, m board.Move, score, depth int, b Bound, pv bool)
 			worst, victim = v, e
 		}
 	}
-	d := packTT(m, score, depth, b, pv, gen, t.epoch)
+	d := packTT(m, score, depth, b, gen, t.epoch)
 	victim.data.Store(d)
 	victim.key.Store(key ^ d)
 }

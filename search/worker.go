@@ -27,16 +27,15 @@ type worker struct {
 	qsearchTT, pruneAtLMRDepth, spareChecks bool
 	// p is the settings' Params as they apply to this game (see reset),
 	// given the settings' Params as they came.
-	p, given    Params
-	lmr         *[64][64]int8      // late-move reductions by depth and move number, made from p
-	stack       *[MaxPly + 2]frame // made at the first search (see newWorker)
-	keys        []uint64           // hashes of the game before the root, then of the path
-	base        int                // index of the root in keys
-	killers     [MaxPly + 2][2]board.Move
-	history     [2][board.NumSquares * board.NumSquares]int16
-	contHist    *contTable
-	captureHist *captureTable // Params.CaptureHistory
-	corr        *corrTable    // Params.CorrHist
+	p, given Params
+	lmr      *[64][64]int8      // late-move reductions by depth and move number, made from p
+	stack    *[MaxPly + 2]frame // made at the first search (see newWorker)
+	keys     []uint64           // hashes of the game before the root, then of the path
+	base     int                // index of the root in keys
+	killers  [MaxPly + 2][2]board.Move
+	history  [2][board.NumSquares * board.NumSquares]int16
+	contHist *contTable
+	corr     *corrTable // Params.CorrHist
 	// contRows lists the continuation-history rows written since the last
 	// forget, each once (side*contSize + row), so that a new game clears
 	// what was used rather than all 3 MB of the table.
@@ -70,7 +69,7 @@ type moveLists struct {
 // every thread's, and Threads 256 took a second. The frames, which hold
 // pointers, are made at the thread's first search, for the same reason.
 func newWorker(eval Evaluation) *worker {
-	return &worker{eval: eval, contHist: new(contTable), captureHist: new(captureTable), corr: new(corrTable), evalCache: new([evalCacheSize]evalEntry), lists: new([MaxPly + 2]moveLists)}
+	return &worker{eval: eval, contHist: new(contTable), corr: new(corrTable), evalCache: new([evalCacheSize]evalEntry), lists: new([MaxPly + 2]moveLists)}
 }
 
 // frame is one ply of the search stack.
@@ -88,19 +87,10 @@ type frame struct {
 	// excluded is the move a singular-extension test leaves out of this
 	// node's search (NoMove: none).
 	excluded board.Move
-	// doubleExtensions counts the double extensions on the path from the
-	// root to this node (Params.SingularDouble).
-	doubleExtensions int
-	// ttPv: this node is on a principal variation or its table entry says
-	// it was (Params.TTPvLMR).
-	ttPv bool
 }
 
 // null: the frame was reached by a null move (repetitions cannot cross it).
 func (f *frame) null() bool { return f.move == board.NoMove }
-
-// doubleExtensionsMax bounds doubleExtensions.
-const doubleExtensionsMax = 6
 
 func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint64, roots []rootMove) {
 	w.run, w.id = s, id
@@ -150,12 +140,7 @@ func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint
 			w.history[c][i] /= 8
 		}
 	}
-	if w.p.CaptureHistory != 0 {
-		for i := range w.captureHist {
-			w.captureHist[i] /= 8
-		}
-	}
-	w.stack[0].cont, w.stack[0].doubleExtensions = 0, 0
+	w.stack[0].cont = 0
 }
 
 // forget makes the thread's tables those of a new thread (a new game),
@@ -170,7 +155,6 @@ func (w *worker) forget() {
 	w.history = [2][board.NumSquares * board.NumSquares]int16{}
 	w.killers = [MaxPly + 2][2]board.Move{}
 	*w.corr = corrTable{}
-	*w.captureHist = captureTable{}
 	for _, r := range w.contRows {
 		side, row := r/int32(contSize), r%int32(contSize)
 		clear(w.contHist[side][row][:])
@@ -210,7 +194,6 @@ func (w *worker) play(ply int, m board.Move) *board.Position {
 	child := &w.stack[ply+1]
 	child.pos = w.stack[ply].pos
 	child.move = m
-	child.doubleExtensions = w.stack[ply].doubleExtensions
 	if child.null() {
 		child.cont = 0
 		child.pos.DoNullMove()
