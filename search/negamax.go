@@ -6,9 +6,6 @@ import (
 
 // lateMovePrune: enough quiet moves were tried at this depth.
 func (w *worker) lateMovePrune(depth, quietsTried int, improving bool) bool {
-	if !w.bold {
-		return depth <= 3 && quietsTried >= 4+depth*depth
-	}
 	return depth <= 8 && quietsTried >= (3+depth*depth)/(2-b2i(improving))
 }
 
@@ -44,9 +41,6 @@ func (w *worker) quietPruned(ply, depth, i int, m board.Move, quietsTried, stati
 	if w.lateMovePrune(depth, quietsTried, improving) {
 		return w.prunedUnlessSpared(pos, m, depth, true)
 	}
-	if !w.bold {
-		return w.spareCheck(pos, m) && w.checkLosesExchange(pos, m, depth), false
-	}
 	if depth > w.p.FutilityDepth {
 		return false, false // nor is a check pruned
 	}
@@ -65,12 +59,12 @@ func (w *worker) quietPruned(ply, depth, i int, m board.Move, quietsTried, stati
 	return quietLoses, false
 }
 
-// captureFutile (Params.CaptureFutility): near the leaves, far below
+// captureFutile: near the leaves, far below
 // alpha, even winning the victim for nothing will not raise the score to
 // it. Promotions, the call, checks and a capture that bares the Raja are
 // searched.
 func (w *worker) captureFutile(ply, depth int, m board.Move, staticEval, alpha int, pvNode bool) bool {
-	if w.p.CaptureFutility == 0 || pvNode || !w.bold || depth > w.p.FutilityDepth || m.Promotion() != board.NoType || m.IsCall() {
+	if pvNode || depth > w.p.FutilityDepth || m.Promotion() != board.NoType || m.IsCall() {
 		return false
 	}
 	pos := &w.stack[ply].pos
@@ -234,7 +228,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		}
 		givesCheck := w.play(ply, m).InCheck()
 		ext := 0
-		if givesCheck && ply < 2*depth+8 && (w.p.CheckExtensionSEE == 0 || pos.SEE(m, &w.values) >= 0) {
+		if givesCheck && ply < 2*depth+8 && pos.SEE(m, &w.values) >= 0 {
 			ext = 1
 		}
 		if m == ttMove && singularExt != 0 {

@@ -33,18 +33,14 @@ func (w *worker) historyBonus(depth int) int {
 }
 
 // contBack are how many frames before the node's own lie the frames whose
-// moves index its continuation rows: the moves one, two and (under
-// Params.ContPly4) four plies before.
+// moves index its continuation rows: the moves one, two and four plies
+// before.
 var contBack = [...]int{0, 1, 3}
 
 // contRowsAt are the continuation-history rows a quiet move at ply reads
-// (0: none: before the root, a null move, the four-ply row off).
+// (0: none: before the root, a null move).
 func (w *worker) contRowsAt(ply int) (rows [len(contBack)]int32) {
-	n := len(contBack)
-	if w.p.ContPly4 == 0 {
-		n--
-	}
-	for i, back := range contBack[:n] {
+	for i, back := range contBack {
 		if ply-back >= 0 {
 			rows[i] = w.stack[ply-back].cont
 		}
@@ -202,7 +198,7 @@ func (w *worker) scoreMoves(ply int, ttMove board.Move) {
 				gain += 8 * w.values[board.Queen]
 			}
 			s = orderCapture + 2*int32(gain)
-			if w.bold && !baring {
+			if !baring {
 				s++ // pickMove estimates the exchange
 			}
 		case m == w.killers[ply][0]:

@@ -22,19 +22,16 @@ type Params struct {
 	HistoryBonusPerPly, HistoryBonusMax          int // history bonus of a cutoff: min(HistoryBonusPerPly*depth, HistoryBonusMax)
 	AspirationWindow                             int // first half-width of the root window, cp
 	SingularDepth, SingularMargin                int // singular extensions: from this depth, the others SingularMargin cp a ply below the hash score
-	CheckExtensionSEE                            int // 1: only checks that do not lose material by exchange are extended (0: every check)
-	LMRBadCaptures                               int // late captures that lose material by exchange are reduced this many plies (0: none)
-	TTKeepDepth                                  int // a non-exact store this many plies shallower than the same search's entry of its position keeps the entry (0: always replaced)
+	LMRBadCaptures                               int // late captures that lose material by exchange are reduced this many plies
+	TTKeepDepth                                  int // a non-exact store this many plies shallower than the same search's entry of its position keeps the entry
 	PruneAtLMRDepth                              int // 1: quiet futility and exchange pruning judge a move by its reduced depth (late-move reduction less history), not the node's
 	QSearchTT                                    int // 1: the capture search probes the table and stores its results at depth 0
 	SpareChecks                                  int // 1: quiet moves that give check escape move-count, history and futility pruning (chess only)
-	CorrHist                                     int // correction history: the static evaluation the pruning trusts is corrected by this % of the table's average error for the pawn structure (0: off)
-	DurgBold                                     int // 1: Durg prunes by the zone-aware exchange estimate and by move count as the other games do (0: only by a few move counts)
-	CaptureFutility                              int // a capture up to FutilityDepth whose victim would not lift the static evaluation within CaptureFutility + FutilityPerPly*depth cp of alpha is skipped (0: off)
+	CorrHist                                     int // correction history: the static evaluation the pruning trusts is corrected by this % of the table's average error for the pawn structure
+	CaptureFutility                              int // a capture up to FutilityDepth whose victim would not lift the static evaluation within CaptureFutility + FutilityPerPly*depth cp of alpha is skipped
 	TTCaptureLMR                                 int // quiet moves at a node whose hash move is noisy are reduced this many plies more (0: no more)
 	PriorBonus                                   int // a node that fails low rewards the quiet move that led to it with this % of a cutoff's history bonus (0: off)
 	LMRDeeper, LMRShallower                      int // a reduced move that beats alpha is searched again a ply deeper when it beats the best by LMRDeeper + 2*depth cp, a ply shallower when by less than LMRShallower cp (0: off)
-	ContPly4                                     int // 1: quiet moves' history also reads and teaches the continuation row of the move four plies before
 }
 
 // DefaultParams are the search's constants as tuned so far.
@@ -48,10 +45,10 @@ func DefaultParams() Params {
 		HistoryBonusPerPly: 160, HistoryBonusMax: 1600,
 		AspirationWindow: 25,
 		SingularDepth:    7, SingularMargin: 2,
-		CheckExtensionSEE: 1, LMRBadCaptures: 1,
-		QSearchTT: 1, PruneAtLMRDepth: 1, SpareChecks: 1, DurgBold: 1,
+		LMRBadCaptures: 1,
+		QSearchTT:      1, PruneAtLMRDepth: 1, SpareChecks: 1,
 		PriorBonus: 100, LMRDeeper: 40, LMRShallower: 8, TTCaptureLMR: 1,
-		CorrHist: 100, TTKeepDepth: 4, CaptureFutility: 100, ContPly4: 1,
+		CorrHist: 100, TTKeepDepth: 4, CaptureFutility: 100,
 	}
 }
 
@@ -65,10 +62,13 @@ func DefaultParams() Params {
 //     reducing more where the hash move is noisy (+8.6 ± 6.4 together).
 //   - Chess and Durg: the capture search's table (+24.4 ± 15.7, +57.7 ±
 //     22.1; chaturanga +0.6 ± 20.3 in 630 games).
-//   - All three games: correction history, the table keeping much deeper
-//     entries, late losing captures reduced, capture futility, only safe
-//     checks extended and the continuation row four plies back (together
-//     chess +18.6 ± 11.2, chaturanga +13.4 ± 9.6, Durg +11.6 ± 8.4).
+//   - All three games, so plain code: correction history, the table keeping
+//     much deeper entries, late losing captures reduced, capture futility,
+//     only safe checks extended and the continuation row four plies back
+//     (together chess +18.6 ± 11.2, chaturanga +13.4 ± 9.6, Durg +11.6 ±
+//     8.4); Durg pruning by move count and by the zone-aware exchange
+//     estimate as the other games do (+118.1 ± 29.0; before the estimate
+//     knew the zones that pruning lost games there).
 func (p Params) forGame(v *board.Variant) Params {
 	if v.Game() == board.Chess() {
 		return p
@@ -118,20 +118,17 @@ var ParamSpecs = []ParamSpec{
 	{"AspirationWindow", 5, 200, 5, func(p *Params) *int { return &p.AspirationWindow }},
 	{"SingularDepth", 4, 14, 1, func(p *Params) *int { return &p.SingularDepth }},
 	{"SingularMargin", 1, 8, 1, func(p *Params) *int { return &p.SingularMargin }},
-	{"CheckExtensionSEE", 0, 1, 1, func(p *Params) *int { return &p.CheckExtensionSEE }},
-	{"LMRBadCaptures", 0, 3, 1, func(p *Params) *int { return &p.LMRBadCaptures }},
-	{"TTKeepDepth", 0, 8, 1, func(p *Params) *int { return &p.TTKeepDepth }},
+	{"LMRBadCaptures", 1, 3, 1, func(p *Params) *int { return &p.LMRBadCaptures }},
+	{"TTKeepDepth", 1, 8, 1, func(p *Params) *int { return &p.TTKeepDepth }},
 	{"PruneAtLMRDepth", 0, 1, 1, func(p *Params) *int { return &p.PruneAtLMRDepth }},
 	{"QSearchTT", 0, 1, 1, func(p *Params) *int { return &p.QSearchTT }},
 	{"SpareChecks", 0, 1, 1, func(p *Params) *int { return &p.SpareChecks }},
-	{"CorrHist", 0, 200, 10, func(p *Params) *int { return &p.CorrHist }},
-	{"DurgBold", 0, 1, 1, func(p *Params) *int { return &p.DurgBold }},
-	{"CaptureFutility", 0, 600, 20, func(p *Params) *int { return &p.CaptureFutility }},
+	{"CorrHist", 10, 200, 10, func(p *Params) *int { return &p.CorrHist }},
+	{"CaptureFutility", 20, 600, 20, func(p *Params) *int { return &p.CaptureFutility }},
 	{"TTCaptureLMR", 0, 2, 1, func(p *Params) *int { return &p.TTCaptureLMR }},
 	{"PriorBonus", 0, 400, 25, func(p *Params) *int { return &p.PriorBonus }},
 	{"LMRDeeper", 0, 300, 10, func(p *Params) *int { return &p.LMRDeeper }},
 	{"LMRShallower", 0, 100, 4, func(p *Params) *int { return &p.LMRShallower }},
-	{"ContPly4", 0, 1, 1, func(p *Params) *int { return &p.ContPly4 }},
 }
 
 // String writes the parameters that differ from the defaults as

@@ -16,7 +16,6 @@ type worker struct {
 	selDepth  int
 	roots     []rootMove
 	pvIdx     int
-	bold      bool // prune by exchange value and by move count (in Durg under Params.DurgBold)
 	zoneKills bool // the variant's zones kill both pieces of a capture (Durg)
 	// stalemateWins: the variant's stalemate wins (chaturanga), so nodes
 	// that return without their moves ask whether there is one.
@@ -122,12 +121,6 @@ func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint
 	for t := board.PieceType(0); t < board.NumTypes; t++ {
 		w.values[t] = w.value(w.variant, t)
 	}
-	// Durg pruned only by a few move counts while the exchange estimate
-	// did not know the zones (pruning by it lost games there); with the
-	// zone-aware estimate Params.DurgBold prunes Durg as the other games
-	// (accepted: +118.1 ± 29.0 at 10,000 nodes). A Mantri for each lost Rath and
-	// the Rani's call nearer with each fallen piece are still beyond it.
-	w.bold = !w.variant.ZoneCaptureKillsBoth() || w.p.DurgBold != 0
 	w.stalemateWins = w.variant.StalemateWins()
 	w.zoneKills = w.variant.ZoneCaptureKillsBoth()
 	w.singularDepth = w.p.SingularDepth // each game's own switches: Params.forGame
