@@ -18,8 +18,8 @@ func b2i(b bool) int {
 
 // reducedDepth is the depth quiet move m, the i-th at ply, would be
 // searched to after its late-move reduction and its history's say
-// (never below 0): what futility and exchange pruning judge it by under
-// Params.PruneAtLMRDepth.
+// (never below 0): what futility and exchange pruning judge it by where
+// the profile says so (pruneAtLMRDepth).
 func (w *worker) reducedDepth(ply, depth, i int, m board.Move) int {
 	r := int(w.lmr[min(depth, 63)][min(i, 63)]) - w.historyOf(ply, i, m, false)/w.p.LMRHistoryDiv
 	return max(0, depth-1-r)
@@ -28,8 +28,8 @@ func (w *worker) reducedDepth(ply, depth, i int, m board.Move) int {
 // quietPruned says whether quiet move m, not a killer, the i-th picked at
 // ply, is left out: late quiet moves at low depth once something was
 // found (dropRest: and the quiet moves after it) and futility (far below alpha,
-// or losing material by exchange, judged at the move's reduced depth under
-// Params.PruneAtLMRDepth). A quiet check that SpareChecks spares escapes
+// or losing material by exchange, judged at the move's reduced depth where
+// the profile says so). A quiet check the profile spares escapes
 // all of these and is judged by its exchange at the node's depth alone.
 // Whether m checks is asked only where that changes the answer: most
 // moves are searched, or pruned, either way.
@@ -45,7 +45,7 @@ func (w *worker) quietPruned(ply, depth, i int, m board.Move, quietsTried, stati
 		return false, false // nor is a check pruned
 	}
 	d := depth
-	if w.pruneAtLMRDepth {
+	if w.prof.pruneAtLMRDepth {
 		d = w.reducedDepth(ply, depth, i, m)
 	}
 	if staticEval+w.p.FutilityBase+w.p.FutilityPerPly*d <= alpha {
@@ -78,7 +78,7 @@ func (w *worker) captureFutile(ply, depth int, m board.Move, staticEval, alpha i
 }
 
 // prunedUnlessSpared: a rule prunes quiet m (dropRest: with the quiet
-// moves after it) unless m is a check SpareChecks spares, which only its
+// moves after it) unless m is a check the profile spares, which only its
 // own exchange test prunes.
 func (w *worker) prunedUnlessSpared(pos *board.Position, m board.Move, depth int, dropRest bool) (bool, bool) {
 	if w.spareCheck(pos, m) {
@@ -87,7 +87,7 @@ func (w *worker) prunedUnlessSpared(pos *board.Position, m board.Move, depth int
 	return true, dropRest
 }
 
-// checkLosesExchange: quiet check m, spared by SpareChecks, loses enough
+// checkLosesExchange: quiet check m, spared by the profile, loses enough
 // material by exchange to be left out at depth.
 func (w *worker) checkLosesExchange(pos *board.Position, m board.Move, depth int) bool {
 	return depth <= w.p.FutilityDepth && pos.SEE(m, &w.values) < -w.p.SEEQuietPerPly2*depth*depth
@@ -184,7 +184,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		depth--
 	}
 	singularExt := 0
-	if ply > 0 && depth >= w.singularDepth && found && ttMove != board.NoMove && hit.depth >= depth-3 &&
+	if w.prof.singular && ply > 0 && depth >= w.p.SingularDepth && found && ttMove != board.NoMove && hit.depth >= depth-3 &&
 		hit.bound != BoundUpper && abs(hit.score) < MateBound {
 		var cut bool
 		if singularExt, cut = w.singular(ply, depth, ttMove, scoreFromTT(hit.score, ply), beta); cut {
@@ -204,7 +204,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	// Pruning needs a move found, and pieces: pawn (Sipahi) endings are
 	// where zugzwang lives.
 	mayPrune := !inCheck && !zugzwangRisk && pos.HasPieces(us)
-	ttNoisy := ttMove != board.NoMove && !pos.IsQuiet(ttMove)
+	ttNoisy := w.prof.priorAndResearch && ttMove != board.NoMove && !pos.IsQuiet(ttMove)
 	for i := 0; i < fr.moves.N; i++ {
 		m := w.pickMove(ply, i)
 		if m == fr.excluded {
@@ -314,25 +314,26 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 // researchDepthChange is the change in depth (-1, 0, 1) of the search
 // again of a reduced move whose score beat alpha: a ply deeper when it
 // beats the best by far (Params.LMRDeeper), a ply shallower when barely
-// (Params.LMRShallower).
+// (Params.LMRShallower); where the profile says so (priorAndResearch).
 func (w *worker) researchDepthChange(score, best, newDepth int) int {
 	switch {
-	case best <= -MateBound:
+	case !w.prof.priorAndResearch || best <= -MateBound:
 		return 0
-	case w.p.LMRDeeper != 0 && score > best+w.p.LMRDeeper+2*newDepth:
+	case score > best+w.p.LMRDeeper+2*newDepth:
 		return 1
-	case w.p.LMRShallower != 0 && score < best+w.p.LMRShallower:
+	case score < best+w.p.LMRShallower:
 		return -1
 	}
 	return 0
 }
 
-// rewardPrior (Params.PriorBonus): no move of the node at ply reached
-// alpha, so the quiet move that led to it refutes its parent's
-// position, probably; its histories rise before the parent sees its score.
+// rewardPrior (Params.PriorBonus, where the profile says so:
+// priorAndResearch): no move of the node at ply reached alpha, so the
+// quiet move that led to it refutes its parent's position, probably; its
+// histories rise before the parent sees its score.
 func (w *worker) rewardPrior(ply, depth int) {
 	fr := &w.stack[ply]
-	if w.p.PriorBonus == 0 || ply == 0 || fr.null() || !w.stack[ply-1].pos.IsQuiet(fr.move) {
+	if !w.prof.priorAndResearch || ply == 0 || fr.null() || !w.stack[ply-1].pos.IsQuiet(fr.move) {
 		return
 	}
 	w.adjustQuiet(ply-1, fr.move, w.historyBonus(depth)*w.p.PriorBonus/100)
@@ -352,8 +353,9 @@ func (w *worker) searchAgain(ply, depth, bound int) int {
 // singular: the hash move, when every other move falls well short of its
 // score, is searched a ply deeper; when even the others reach beta
 // (multi-cut) the node is cut, and when the hash move alone is known to
-// beat beta it may be searched a ply shallower (from Params.SingularDepth,
-// with Params.SingularMargin cp a ply). It searches the node without
+// beat beta it may be searched a ply shallower (where the profile says so:
+// singular; from Params.SingularDepth, with Params.SingularMargin cp a
+// ply). It searches the node without
 // ttMove at half depth against a bound just below ttScore.
 func (w *worker) singular(ply, depth int, ttMove board.Move, ttScore, beta int) (ext int, cut bool) {
 	sBeta := ttScore - w.p.SingularMargin*depth

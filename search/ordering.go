@@ -228,11 +228,11 @@ func (w *worker) dropQuiets(ply, from int) {
 	fr.moves.N = n
 }
 
-// spareCheck: under Params.SpareChecks a quiet move that gives check is
-// not pruned by move count, history or futility (in chess, where it was
-// accepted); only a losing exchange prunes it.
+// spareCheck: where the profile spares checks (spareChecks) a quiet move
+// that gives check is not pruned by move count or futility; only a
+// losing exchange prunes it.
 func (w *worker) spareCheck(pos *board.Position, m board.Move) bool {
-	return w.spareChecks && pos.PlainMoveChecks(m)
+	return w.prof.spareChecks && pos.PlainMoveChecks(m)
 }
 
 // pickMove moves the best-scored remaining move to index i (selection

@@ -122,21 +122,21 @@ func TestDropQuietsKeepsTheOtherMoves(t *testing.T) {
 
 // A node where nothing reaches alpha rewards the quiet move that led to it
 // (PriorBonus), and only a quiet one: a capture or a null move has no
-// quiet history to raise.
+// quiet history to raise; nor does a game whose profile leaves it out.
 func TestPriorBonusRewardsTheQuietMoveBefore(t *testing.T) {
 	w := orderingWorker(t, "rnbqkbnr/ppp2ppp/8/3pp3/8/2N2N2/PPPPPPPP/R1BQKB1R w KQkq - 0 3")
 	pos := &w.stack[0].pos
 	quiet, capture := parseMove(t, pos, "a2a3"), parseMove(t, pos, "c3d5")
-	historyAfter := func(m board.Move, bonus int) int {
-		w.p.PriorBonus = bonus
+	historyAfter := func(m board.Move, on bool) int {
+		w.prof.priorAndResearch = on
 		before := w.quietHistory(0, m)
 		w.play(0, m)
 		w.rewardPrior(1, 6)
 		return w.quietHistory(0, m) - before
 	}
-	require.Zero(t, historyAfter(quiet, 0), "off")
-	require.Positive(t, historyAfter(quiet, 100))
-	require.Zero(t, historyAfter(capture, 100), "a capture is not rewarded as a quiet move")
+	require.Zero(t, historyAfter(quiet, false), "off in the profile")
+	require.Positive(t, historyAfter(quiet, true))
+	require.Zero(t, historyAfter(capture, true), "a capture is not rewarded as a quiet move")
 	butterfly := w.history
 	w.play(0, board.NoMove)
 	w.rewardPrior(1, 6)

@@ -5,14 +5,14 @@ import (
 	"math"
 	"strconv"
 	"strings"
-
-	"senapati/board"
 )
 
-// Params are the search's tunable constants, kept in one place so that a
-// tuner can set them between searches (the UCI option SearchParams,
-// tools/spsa, docs/tuning.md). The defaults are the values the bench
-// signature was measured with.
+// Params are the search's tunable constants, numbers only, kept in one
+// place so that a tuner can set them between searches (the UCI option
+// SearchParams, tools/spsa, docs/tuning.md). Which techniques a game's
+// search uses is not a constant but its profile (profile.go); a constant
+// of a technique a game does without changes nothing there. The defaults
+// are the values the bench signature was measured with.
 type Params struct {
 	RFPDepth, RFPMargin                          int // reverse futility: up to RFPDepth, RFPMargin cp a ply
 	NullBase, NullDepthDiv, NullEvalDiv          int // null-move reduction: NullBase + depth/NullDepthDiv + (eval-beta)/NullEvalDiv
@@ -21,17 +21,15 @@ type Params struct {
 	LMRBase, LMRDivisor, LMRHistoryDiv           int // late-move reduction: LMRBase/100 + ln d ln n / (LMRDivisor/100), less history/LMRHistoryDiv
 	HistoryBonusPerPly, HistoryBonusMax          int // history bonus of a cutoff: min(HistoryBonusPerPly*depth, HistoryBonusMax)
 	AspirationWindow                             int // first half-width of the root window, cp
-	SingularDepth, SingularMargin                int // singular extensions: from this depth, the others SingularMargin cp a ply below the hash score
+	SingularDepth, SingularMargin                int // singular extensions (profile.singular): from this depth, the others SingularMargin cp a ply below the hash score
 	LMRBadCaptures                               int // late captures that lose material by exchange are reduced this many plies
 	TTKeepDepth                                  int // a non-exact store this many plies shallower than the same search's entry of its position keeps the entry
-	PruneAtLMRDepth                              int // 1: quiet futility and exchange pruning judge a move by its reduced depth (late-move reduction less history), not the node's
-	QSearchTT                                    int // 1: the capture search probes the table and stores its results at depth 0
-	SpareChecks                                  int // 1: quiet moves that give check escape move-count, history and futility pruning (chess only)
 	CorrHist                                     int // correction history: the static evaluation the pruning trusts is corrected by this % of the table's average error for the pawn structure
 	CaptureFutility                              int // a capture up to FutilityDepth whose victim would not lift the static evaluation within CaptureFutility + FutilityPerPly*depth cp of alpha is skipped
-	TTCaptureLMR                                 int // quiet moves at a node whose hash move is noisy are reduced this many plies more (0: no more)
-	PriorBonus                                   int // a node that fails low rewards the quiet move that led to it with this % of a cutoff's history bonus (0: off)
-	LMRDeeper, LMRShallower                      int // a reduced move that beats alpha is searched again a ply deeper when it beats the best by LMRDeeper + 2*depth cp, a ply shallower when by less than LMRShallower cp (0: off)
+	// profile.priorAndResearch:
+	TTCaptureLMR            int // quiet moves at a node whose hash move is noisy are reduced this many plies more
+	PriorBonus              int // a node that fails low rewards the quiet move that led to it with this % of a cutoff's history bonus
+	LMRDeeper, LMRShallower int // a reduced move that beats alpha is searched again a ply deeper when it beats the best by LMRDeeper + 2*depth cp, a ply shallower when by less than LMRShallower cp
 }
 
 // DefaultParams are the search's constants as tuned so far.
@@ -43,43 +41,10 @@ func DefaultParams() Params {
 		SEEQuietPerPly2: 30, SEECaptureDepth: 6, SEECapture: 100,
 		LMRBase: 75, LMRDivisor: 225, LMRHistoryDiv: 8192,
 		HistoryBonusPerPly: 160, HistoryBonusMax: 1600,
-		AspirationWindow: 25,
-		SingularDepth:    7, SingularMargin: 2,
-		LMRBadCaptures: 1,
-		QSearchTT:      1, PruneAtLMRDepth: 1, SpareChecks: 1,
-		PriorBonus: 100, LMRDeeper: 40, LMRShallower: 8, TTCaptureLMR: 1,
-		CorrHist: 100, TTKeepDepth: 4, CaptureFutility: 100,
+		AspirationWindow: 25, SingularDepth: 7, SingularMargin: 2,
+		LMRBadCaptures: 1, TTKeepDepth: 4, CorrHist: 100, CaptureFutility: 100,
+		TTCaptureLMR: 1, PriorBonus: 100, LMRDeeper: 40, LMRShallower: 8,
 	}
-}
-
-// forGame is p as a search of variant v uses it: each technique is on only
-// in the games where a match accepted it (at 10,000 nodes unless said).
-//   - Chess alone: singular extensions (+13.3 ± 10.4; Durg -3.9 ± 14.2,
-//     where they also left two Mantris against a bare Raja unconverted,
-//     chaturanga +1.9 ± 10.3 in 2425 games); pruning by the reduced depth;
-//     spared quiet checks (+33.3 ± 19.1); rewarding the quiet move before
-//     a fail-low node, re-searching a reduced move deeper or shallower and
-//     reducing more where the hash move is noisy (+8.6 ± 6.4 together).
-//   - Chess and Durg: the capture search's table (+24.4 ± 15.7, +57.7 ±
-//     22.1; chaturanga +0.6 ± 20.3 in 630 games).
-//   - All three games, so plain code: correction history, the table keeping
-//     much deeper entries, late losing captures reduced, capture futility,
-//     only safe checks extended and the continuation row four plies back
-//     (together chess +18.6 ± 11.2, chaturanga +13.4 ± 9.6, Durg +11.6 ±
-//     8.4); Durg pruning by move count and by the zone-aware exchange
-//     estimate as the other games do (+118.1 ± 29.0; before the estimate
-//     knew the zones that pruning lost games there).
-func (p Params) forGame(v *board.Variant) Params {
-	if v.Game() == board.Chess() {
-		return p
-	}
-	p.SingularDepth = MaxPly
-	p.PruneAtLMRDepth, p.SpareChecks = 0, 0
-	p.PriorBonus, p.LMRDeeper, p.LMRShallower, p.TTCaptureLMR = 0, 0, 0, 0
-	if v.Game() != board.DurgGame() {
-		p.QSearchTT = 0
-	}
-	return p
 }
 
 // ParamSpec is one tunable: its name, where it lives, the range a tuner
@@ -120,15 +85,12 @@ var ParamSpecs = []ParamSpec{
 	{"SingularMargin", 1, 8, 1, func(p *Params) *int { return &p.SingularMargin }},
 	{"LMRBadCaptures", 1, 3, 1, func(p *Params) *int { return &p.LMRBadCaptures }},
 	{"TTKeepDepth", 1, 8, 1, func(p *Params) *int { return &p.TTKeepDepth }},
-	{"PruneAtLMRDepth", 0, 1, 1, func(p *Params) *int { return &p.PruneAtLMRDepth }},
-	{"QSearchTT", 0, 1, 1, func(p *Params) *int { return &p.QSearchTT }},
-	{"SpareChecks", 0, 1, 1, func(p *Params) *int { return &p.SpareChecks }},
 	{"CorrHist", 10, 200, 10, func(p *Params) *int { return &p.CorrHist }},
 	{"CaptureFutility", 20, 600, 20, func(p *Params) *int { return &p.CaptureFutility }},
-	{"TTCaptureLMR", 0, 2, 1, func(p *Params) *int { return &p.TTCaptureLMR }},
-	{"PriorBonus", 0, 400, 25, func(p *Params) *int { return &p.PriorBonus }},
-	{"LMRDeeper", 0, 300, 10, func(p *Params) *int { return &p.LMRDeeper }},
-	{"LMRShallower", 0, 100, 4, func(p *Params) *int { return &p.LMRShallower }},
+	{"TTCaptureLMR", 1, 2, 1, func(p *Params) *int { return &p.TTCaptureLMR }},
+	{"PriorBonus", 25, 400, 25, func(p *Params) *int { return &p.PriorBonus }},
+	{"LMRDeeper", 10, 300, 10, func(p *Params) *int { return &p.LMRDeeper }},
+	{"LMRShallower", 4, 100, 4, func(p *Params) *int { return &p.LMRShallower }},
 }
 
 // String writes the parameters that differ from the defaults as

@@ -73,7 +73,9 @@ func TestDefaultReductions(t *testing.T) {
 }
 
 // A parameter reaches the search: the same search with another value
-// visits another tree, and the defaults give the first tree back.
+// visits another tree, and the defaults give the first tree back. The
+// constants of a technique a game's profile leaves out change nothing
+// there.
 func TestParamsReachTheSearch(t *testing.T) {
 	v := board.Chess()
 	p, err := board.ParseFEN(v, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
@@ -89,17 +91,20 @@ func TestParamsReachTheSearch(t *testing.T) {
 	nodes := func(params Params) uint64 { return nodesIn(p, 9, params) }
 	def := DefaultParams()
 	base := nodes(def)
-	for _, s := range []string{"LMRBase=150", "RFPMargin=40", "NullBase=5", "AspirationWindow=5", "HistoryBonusPerPly=300", "SingularDepth=5", "SingularMargin=6", "LMRBadCaptures=2", "TTKeepDepth=1", "PruneAtLMRDepth=0", "QSearchTT=0", "SpareChecks=0", "CorrHist=50", "CaptureFutility=200", "TTCaptureLMR=0", "PriorBonus=0", "LMRDeeper=0", "LMRShallower=0"} {
+	for _, s := range []string{"LMRBase=150", "RFPMargin=40", "NullBase=5", "AspirationWindow=5", "HistoryBonusPerPly=300", "SingularDepth=5", "SingularMargin=6", "LMRBadCaptures=2", "TTKeepDepth=1", "CorrHist=50", "CaptureFutility=200", "TTCaptureLMR=2", "PriorBonus=200", "LMRDeeper=100", "LMRShallower=20"} {
 		changed, err := ParseParams(s)
 		require.NoError(t, err)
 		require.NotEqual(t, base, nodes(changed), s)
 	}
 	require.Equal(t, base, nodes(def))
-	durgParams := func(params Params) uint64 { return nodesIn(durg, 11, params) }
-	// Chess's own: accepted there, not in Durg.
-	chessOnly, err := ParseParams("PriorBonus=0,LMRDeeper=0,LMRShallower=0,TTCaptureLMR=0")
+	// Chess's own (profile.singular, priorAndResearch): not in Durg's
+	// search nor in chaturanga's.
+	chessOnly, err := ParseParams("SingularDepth=5,SingularMargin=6,TTCaptureLMR=2,PriorBonus=200,LMRDeeper=100,LMRShallower=20")
 	require.NoError(t, err)
+	durgParams := func(params Params) uint64 { return nodesIn(durg, 11, params) }
 	require.Equal(t, durgParams(def), durgParams(chessOnly))
+	chaturanga := board.Chaturanga().StartPosition()
+	require.Equal(t, nodesIn(chaturanga, 11, def), nodesIn(chaturanga, 11, chessOnly))
 	// Accepted in every game: Durg's search uses each of them (a middlegame
 	// with the call and a waiting Mantri at depth 9 meets all but the
 	// table's keeping of deeper entries, which the start meets first at
@@ -118,4 +123,49 @@ func TestParamsReachTheSearch(t *testing.T) {
 		require.NoError(t, err)
 		require.NotEqual(t, nodesIn(off.pos, off.depth, def), nodesIn(off.pos, off.depth, changed), off.setting)
 	}
+}
+
+// The profiles say what is on where, and each of their switches reaches
+// the search: a chess search with one of them turned off visits another
+// tree (as does chaturanga's with the capture search's table turned on).
+func TestProfilesReachTheSearch(t *testing.T) {
+	require.Equal(t, profile{singular: true, pruneAtLMRDepth: true, spareChecks: true, priorAndResearch: true, qsearchTT: true}, profileOf(board.Chess()))
+	require.Equal(t, profile{qsearchTT: true}, profileOf(board.DurgGame()))
+	require.Equal(t, profile{}, profileOf(board.Chaturanga()))
+
+	// nodes searches fen to each depth up to depth, with the game's profile
+	// changed by change, on a worker a search of fen set up, its tables
+	// cleared.
+	nodes := func(v *board.Variant, fen string, depth int, change func(*profile)) uint64 {
+		e := newTestEngine(1)
+		p, err := board.ParseFEN(v, fen)
+		require.NoError(t, err)
+		e.Search(context.Background(), p, nil, Limits{Depth: 1}, nil)
+		w := e.workers[0]
+		e.TT.Clear()
+		w.forget()
+		e.stop.Store(false) // the set-up search ended stopped
+		change(&w.prof)
+		before := w.nodes.Load()
+		for d := 1; d <= depth; d++ {
+			w.search(0, d, -Infinity, Infinity, true)
+		}
+		return w.nodes.Load() - before
+	}
+	const italian = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
+	chess := func(change func(*profile)) uint64 { return nodes(board.Chess(), italian, 9, change) }
+	base := chess(func(*profile) {})
+	require.Equal(t, base, chess(func(*profile) {}), "the same search twice")
+	for name, off := range map[string]func(*profile){
+		"singular":         func(p *profile) { p.singular = false },
+		"pruneAtLMRDepth":  func(p *profile) { p.pruneAtLMRDepth = false },
+		"spareChecks":      func(p *profile) { p.spareChecks = false },
+		"priorAndResearch": func(p *profile) { p.priorAndResearch = false },
+		"qsearchTT":        func(p *profile) { p.qsearchTT = false },
+	} {
+		require.NotEqual(t, base, chess(off), name)
+	}
+	chaturanga := board.Chaturanga().StartFEN()
+	require.NotEqual(t, nodes(board.Chaturanga(), chaturanga, 9, func(*profile) {}),
+		nodes(board.Chaturanga(), chaturanga, 9, func(p *profile) { p.qsearchTT = true }))
 }

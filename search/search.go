@@ -234,7 +234,7 @@ func (e *Engine) Search(ctx context.Context, root board.Position, history []uint
 	e.ponder = ponderState{limits.Ponder}
 	e.startTime = time.Now()
 	e.TT.NewSearch()
-	e.TT.keepDeeperBy = e.settings.Params.forGame(root.Variant()).TTKeepDepth
+	e.TT.keepDeeperBy = e.settings.Params.TTKeepDepth
 	if ctx.Done() != nil {
 		// Cancelling ctx stops this search, and only this one: if the stop
 		// has begun, it must be done before the next search resets the flag.

@@ -20,21 +20,16 @@ type worker struct {
 	// stalemateWins: the variant's stalemate wins (chaturanga), so nodes
 	// that return without their moves ask whether there is one.
 	stalemateWins bool
-	// singularDepth: Params.SingularDepth in chess, MaxPly (off) elsewhere
-	singularDepth int
-	// Params.QSearchTT, Params.PruneAtLMRDepth and Params.SpareChecks where they were accepted (see reset)
-	qsearchTT, pruneAtLMRDepth, spareChecks bool
-	// p is the settings' Params as they apply to this game (see reset),
-	// given the settings' Params as they came.
-	p, given Params
-	lmr      *[64][64]int8      // late-move reductions by depth and move number, made from p
-	stack    *[MaxPly + 2]frame // made at the first search (see newWorker)
-	keys     []uint64           // hashes of the game before the root, then of the path
-	base     int                // index of the root in keys
-	killers  [MaxPly + 2][2]board.Move
-	history  [2][board.NumSquares * board.NumSquares]int16
-	contHist *contTable
-	corr     *corrTable // Params.CorrHist
+	prof          profile            // what this game's search does beyond the common core
+	p             Params             // the settings' constants
+	lmr           *[64][64]int8      // late-move reductions by depth and move number, made from p
+	stack         *[MaxPly + 2]frame // made at the first search (see newWorker)
+	keys          []uint64           // hashes of the game before the root, then of the path
+	base          int                // index of the root in keys
+	killers       [MaxPly + 2][2]board.Move
+	history       [2][board.NumSquares * board.NumSquares]int16
+	contHist      *contTable
+	corr          *corrTable // Params.CorrHist
 	// contRows lists the continuation-history rows written since the last
 	// forget, each once (side*contSize + row), so that a new game clears
 	// what was used rather than all 3 MB of the table.
@@ -111,22 +106,18 @@ func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint
 		clear(w.evalCache[:])
 	}
 	w.value, w.variant = s.e.value, root.Variant()
-	if w.lmr == nil || w.given != s.e.settings.Params {
-		w.given = s.e.settings.Params
-		t := lmrReductions(&w.given)
+	if w.lmr == nil || w.p != s.e.settings.Params {
+		w.p = s.e.settings.Params
+		t := lmrReductions(&w.p)
 		w.lmr = &t
 	}
-	w.p = w.given.forGame(root.Variant())
+	w.prof = profileOf(root.Variant())
 	w.eval.SetRoot(&w.stack[0].pos)
 	for t := board.PieceType(0); t < board.NumTypes; t++ {
 		w.values[t] = w.value(w.variant, t)
 	}
 	w.stalemateWins = w.variant.StalemateWins()
 	w.zoneKills = w.variant.ZoneCaptureKillsBoth()
-	w.singularDepth = w.p.SingularDepth // each game's own switches: Params.forGame
-	w.qsearchTT = w.p.QSearchTT != 0
-	w.pruneAtLMRDepth = w.p.PruneAtLMRDepth != 0
-	w.spareChecks = w.p.SpareChecks != 0
 	w.killers = [MaxPly + 2][2]board.Move{}
 	for c := range w.history {
 		for i := range w.history[c] {
