@@ -93,6 +93,8 @@ func (w *worker) checkLosesExchange(pos *board.Position, m board.Move, depth int
 	return depth <= w.p.FutilityDepth && pos.SEE(m, &w.values) < -w.p.SEEQuietPerPly2*depth*depth
 }
 
+// search is the main search of the node at ply: the table, the rules,
+// the cuts made before any move is tried, then the moves (searchMoves).
 func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	w.pvLen[ply] = ply
 	if depth <= 0 {
@@ -132,50 +134,15 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	if s, done := w.judgeRules(ply, inCheck); done {
 		return s
 	}
-	staticEval, rawEval, correctedEval := -Infinity, 0, 0
-	if !inCheck {
-		rawEval = w.evaluate(ply)
-		correctedEval = w.corrected(ply, rawEval)
-		staticEval = correctedEval
-		if found && hit.bound != BoundNone {
-			if s := scoreFromTT(hit.score, ply); (hit.bound == BoundLower && s > staticEval) || (hit.bound == BoundUpper && s < staticEval) {
-				staticEval = s
-			}
-		}
-	}
+	staticEval, rawEval, correctedEval := w.staticEvaluation(ply, inCheck, hit, found)
 	fr.staticEval = staticEval
 	// Improving: better than two plies ago, so pruning can be bolder.
 	improving := !inCheck && (ply < 2 || w.stack[ply-2].staticEval == -Infinity || staticEval > w.stack[ply-2].staticEval)
 	us := pos.SideToMove()
 	zugzwangRisk := w.variant.StalemateWins() && (pos.PieceCount(us) <= 3 || pos.PieceCount(us^1) <= 3)
-
 	if !pvNode && !inCheck && abs(beta) < MateBound && !zugzwangRisk && !excluding {
-		// Reverse futility: far above beta at low depth, assume it holds.
-		if depth <= w.p.RFPDepth && staticEval-w.p.RFPMargin*(depth-b2i(improving)) >= beta {
-			if s, none := w.stalemateBeforeCut(ply); none {
-				return s
-			}
-			return staticEval
-		}
-		// Null move: if passing still fails high, a real move will too.
-		if depth >= 3 && staticEval >= beta && !fr.null() && ply >= w.nullMinPly && pos.HasPieces(us) && !pos.HasWaiting() {
-			if s, none := w.stalemateBeforeCut(ply); none {
-				return s
-			}
-			r := w.p.NullBase + depth/w.p.NullDepthDiv + min((staticEval-beta)/w.p.NullEvalDiv, 3)
-			w.play(ply, board.NoMove)
-			score := -w.search(ply+1, depth-1-r, -beta, -beta+1, false)
-			if w.stopped() {
-				return 0
-			}
-			if score >= beta {
-				if score >= MateBound {
-					score = beta
-				}
-				if pos.NonPawnPieces(us) >= 2 || w.verifyNull(ply, depth/2, beta) {
-					return score
-				}
-			}
+		if s, cut := w.cutBeforeMoves(ply, depth, beta, staticEval, improving); cut {
+			return s
 		}
 	}
 	// No hash move at some depth: this node was not searched before, or
@@ -197,14 +164,107 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 			return pos.NoMovesVerdict().Score(us, ply) // stalemate
 		}
 	}
-	w.scoreMoves(ply, ttMove)
-	best, bestMove := -Infinity, board.NoMove
-	origAlpha := alpha
+	n := node{
+		ply: ply, depth: depth, pvNode: pvNode, inCheck: inCheck, improving: improving,
+		// Pruning needs a move found, and pieces: pawn (Sipahi) endings
+		// are where zugzwang lives.
+		mayPrune:   !inCheck && !zugzwangRisk && pos.HasPieces(us),
+		staticEval: staticEval, ttMove: ttMove, singularExt: singularExt,
+		ttNoisy: w.prof.priorAndResearch && ttMove != board.NoMove && !pos.IsQuiet(ttMove),
+	}
+	best, bestMove, ok := w.searchMoves(&n, alpha, beta)
+	if !ok {
+		return 0
+	}
+	if excluding {
+		return best
+	}
+	if bestMove == board.NoMove {
+		w.rewardPrior(ply, depth)
+	}
+	bound := resultBound(best, alpha, beta)
+	if !inCheck && (bestMove == board.NoMove || pos.IsQuiet(bestMove)) {
+		w.learnCorrection(ply, depth, best, rawEval, correctedEval, bound)
+	}
+	w.run.e.TT.store(key, bestMove, scoreToTT(best, ply), depth, bound)
+	return best
+}
+
+// node is what the move loop of a main-search node knows of it.
+type node struct {
+	ply, depth                           int
+	pvNode, inCheck, improving, mayPrune bool
+	staticEval                           int // -Infinity in check
+	ttMove                               board.Move
+	singularExt                          int  // the hash move's extension by singular
+	ttNoisy                              bool // the hash move is noisy (where the profile reduces more for it)
+}
+
+// staticEvaluation is the static evaluation of the node at ply as its
+// pruning uses it (the corrected evaluation, or the table's bound where
+// that is closer to the truth; -Infinity in check), the evaluation
+// itself and the corrected one.
+func (w *worker) staticEvaluation(ply int, inCheck bool, hit ttHit, found bool) (staticEval, raw, corrected int) {
+	if inCheck {
+		return -Infinity, 0, 0
+	}
+	raw = w.evaluate(ply)
+	corrected = w.corrected(ply, raw)
+	staticEval = corrected
+	if found && hit.bound != BoundNone {
+		if s := scoreFromTT(hit.score, ply); (hit.bound == BoundLower && s > staticEval) || (hit.bound == BoundUpper && s < staticEval) {
+			staticEval = s
+		}
+	}
+	return staticEval, raw, corrected
+}
+
+// cutBeforeMoves: reverse futility and the null move, at a node off the
+// principal variation, out of check, away from mate scores and zugzwang.
+func (w *worker) cutBeforeMoves(ply, depth, beta, staticEval int, improving bool) (int, bool) {
+	fr := &w.stack[ply]
+	pos := &fr.pos
+	us := pos.SideToMove()
+	// Reverse futility: far above beta at low depth, assume it holds.
+	if depth <= w.p.RFPDepth && staticEval-w.p.RFPMargin*(depth-b2i(improving)) >= beta {
+		if s, none := w.stalemateBeforeCut(ply); none {
+			return s, true
+		}
+		return staticEval, true
+	}
+	// Null move: if passing still fails high, a real move will too.
+	if depth >= 3 && staticEval >= beta && !fr.null() && ply >= w.nullMinPly && pos.HasPieces(us) && !pos.HasWaiting() {
+		if s, none := w.stalemateBeforeCut(ply); none {
+			return s, true
+		}
+		r := w.p.NullBase + depth/w.p.NullDepthDiv + min((staticEval-beta)/w.p.NullEvalDiv, 3)
+		w.play(ply, board.NoMove)
+		score := -w.search(ply+1, depth-1-r, -beta, -beta+1, false)
+		if w.stopped() {
+			return 0, true
+		}
+		if score >= beta {
+			if score >= MateBound {
+				score = beta
+			}
+			if pos.NonPawnPieces(us) >= 2 || w.verifyNull(ply, depth/2, beta) {
+				return score, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// searchMoves searches the moves of node n, generated and scored, in the
+// window (alpha, beta): its best score and move; ok is false when the
+// search was stopped.
+func (w *worker) searchMoves(n *node, alpha, beta int) (best int, bestMove board.Move, ok bool) {
+	ply := n.ply
+	fr := &w.stack[ply]
+	pos := &fr.pos
+	w.scoreMoves(ply, n.ttMove)
+	best, bestMove = -Infinity, board.NoMove
 	quietsTried := 0
-	// Pruning needs a move found, and pieces: pawn (Sipahi) endings are
-	// where zugzwang lives.
-	mayPrune := !inCheck && !zugzwangRisk && pos.HasPieces(us)
-	ttNoisy := w.prof.priorAndResearch && ttMove != board.NoMove && !pos.IsQuiet(ttMove)
 	for i := 0; i < fr.moves.N; i++ {
 		m := w.pickMove(ply, i)
 		if m == fr.excluded {
@@ -212,56 +272,16 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		}
 		quiet := pos.IsQuiet(m)
 		killer := m == w.killers[ply][0] || m == w.killers[ply][1]
-		if mayPrune && best > -MateBound {
-			if quiet && !killer {
-				if prune, dropRest := w.quietPruned(ply, depth, i, m, quietsTried, staticEval, alpha, pvNode, improving); prune {
-					if dropRest {
-						w.dropQuiets(ply, i+1)
-					}
-					continue
-				}
-			} else if !quiet && w.captureFutile(ply, depth, m, staticEval, alpha, pvNode) {
-				continue
-			} else if !quiet && depth <= w.p.SEECaptureDepth && fr.scores[i] < badCaptureBelow && pos.SEE(m, &w.values) < -w.p.SEECapture*depth {
-				continue
-			}
+		if n.mayPrune && best > -MateBound && w.movePruned(n, i, m, quiet, killer, quietsTried, alpha) {
+			continue
 		}
 		givesCheck := w.play(ply, m).InCheck()
-		ext := 0
-		if givesCheck && ply < 2*depth+8 && pos.SEE(m, &w.values) >= 0 {
-			ext = 1
-		}
-		if m == ttMove && singularExt != 0 {
-			ext = max(ext, singularExt)
-			if singularExt < 0 && !givesCheck {
-				ext = singularExt
-			}
-		}
-		newDepth := depth - 1 + ext
+		newDepth := n.depth - 1 + w.extension(n, m, givesCheck)
 		var score int
 		if i == 0 {
-			score = -w.search(ply+1, newDepth, -beta, -alpha, pvNode)
+			score = -w.search(ply+1, newDepth, -beta, -alpha, n.pvNode)
 		} else {
-			r := 0
-			if depth >= 3 && quiet && !inCheck && !givesCheck && i >= 2 {
-				r = int(w.lmr[min(depth, 63)][min(i, 63)])
-				if pvNode {
-					r--
-				}
-				if killer {
-					r--
-				}
-				if !improving {
-					r++
-				}
-				if ttNoisy {
-					r += w.p.TTCaptureLMR
-				}
-				r -= w.historyOf(ply, i, m, killer) / w.p.LMRHistoryDiv
-				r = max(0, min(r, newDepth-1))
-			} else if depth >= 3 && !quiet && !inCheck && !givesCheck && i >= 2 && fr.scores[i] < badCaptureBelow {
-				r = max(0, min(w.p.LMRBadCaptures, newDepth-1))
-			}
+			r := w.reduction(n, i, m, quiet, killer, givesCheck, newDepth)
 			score = -w.search(ply+1, newDepth-r, -alpha-1, -alpha, false)
 			if score > alpha && r > 0 {
 				reduced := newDepth - r
@@ -270,7 +290,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 					score = -w.search(ply+1, newDepth, -alpha-1, -alpha, false)
 				}
 			}
-			if score > alpha && score < beta && pvNode {
+			if score > alpha && score < beta && n.pvNode {
 				score = -w.search(ply+1, newDepth, -beta, -alpha, true)
 			}
 		}
@@ -278,37 +298,96 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 			quietsTried++
 		}
 		if w.stopped() {
-			return 0
+			return 0, board.NoMove, false
 		}
 		if score > best {
 			best = score
 			if score > alpha {
 				bestMove = m
 				alpha = score
-				if pvNode {
+				if n.pvNode {
 					w.updatePV(ply, m)
 				}
 				if score >= beta {
 					if quiet {
-						w.rewardQuiet(ply, m, depth, i)
+						w.rewardQuiet(ply, m, n.depth, i)
 					}
 					break
 				}
 			}
 		}
 	}
-	if excluding {
-		return best
+	return best, bestMove, true
+}
+
+// movePruned: move m, the i-th picked at node n, is left out (quiet
+// moves by quietPruned, which may drop the quiet moves after it too;
+// captures by futility and by a losing exchange).
+func (w *worker) movePruned(n *node, i int, m board.Move, quiet, killer bool, quietsTried, alpha int) bool {
+	ply, depth := n.ply, n.depth
+	fr := &w.stack[ply]
+	switch {
+	case quiet && !killer:
+		prune, dropRest := w.quietPruned(ply, depth, i, m, quietsTried, n.staticEval, alpha, n.pvNode, n.improving)
+		if prune && dropRest {
+			w.dropQuiets(ply, i+1)
+		}
+		return prune
+	case quiet:
+		return false
+	case w.captureFutile(ply, depth, m, n.staticEval, alpha, n.pvNode):
+		return true
 	}
-	if bestMove == board.NoMove {
-		w.rewardPrior(ply, depth)
+	return depth <= w.p.SEECaptureDepth && fr.scores[i] < badCaptureBelow && fr.pos.SEE(m, &w.values) < -w.p.SEECapture*depth
+}
+
+// extension is the plies move m of node n, just played, is searched
+// deeper (or, by singular's negative extension, shallower): a check that
+// loses nothing by exchange, and the hash move as singular said.
+func (w *worker) extension(n *node, m board.Move, givesCheck bool) int {
+	ext := 0
+	if givesCheck && n.ply < 2*n.depth+8 && w.stack[n.ply].pos.SEE(m, &w.values) >= 0 {
+		ext = 1
 	}
-	bound := resultBound(best, origAlpha, beta)
-	if !inCheck && (bestMove == board.NoMove || pos.IsQuiet(bestMove)) {
-		w.learnCorrection(ply, depth, best, rawEval, correctedEval, bound)
+	if m == n.ttMove && n.singularExt != 0 {
+		ext = max(ext, n.singularExt)
+		if n.singularExt < 0 && !givesCheck {
+			ext = n.singularExt
+		}
 	}
-	w.run.e.TT.store(key, bestMove, scoreToTT(best, ply), depth, bound)
-	return best
+	return ext
+}
+
+// reduction is the late-move reduction of move m, the i-th (not the
+// first) at node n, to be searched to newDepth: quiet moves by the table,
+// the node and their history, losing captures by LMRBadCaptures; never
+// checks or evasions, never below depth 1.
+func (w *worker) reduction(n *node, i int, m board.Move, quiet, killer, givesCheck bool, newDepth int) int {
+	depth := n.depth
+	if depth < 3 || n.inCheck || givesCheck || i < 2 {
+		return 0
+	}
+	if !quiet {
+		if w.stack[n.ply].scores[i] < badCaptureBelow {
+			return max(0, min(w.p.LMRBadCaptures, newDepth-1))
+		}
+		return 0
+	}
+	r := int(w.lmr[min(depth, 63)][min(i, 63)])
+	if n.pvNode {
+		r--
+	}
+	if killer {
+		r--
+	}
+	if !n.improving {
+		r++
+	}
+	if n.ttNoisy {
+		r += w.p.TTCaptureLMR
+	}
+	r -= w.historyOf(n.ply, i, m, killer) / w.p.LMRHistoryDiv
+	return max(0, min(r, newDepth-1))
 }
 
 // researchDepthChange is the change in depth (-1, 0, 1) of the search
