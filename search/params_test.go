@@ -55,6 +55,8 @@ func TestParseParams(t *testing.T) {
 		"QChecks=1":         `unknown parameter "QChecks"`,
 		"ProbCutMargin=200": `unknown parameter "ProbCutMargin"`,
 		"EffortShare=93":    `unknown parameter "EffortShare"`,
+		// A game's techniques are its profile, not constants.
+		"QSearchTT=0": `unknown parameter "QSearchTT"`,
 	} {
 		_, err := ParseParams(text)
 		require.ErrorContains(t, err, want, text)
