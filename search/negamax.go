@@ -27,10 +27,11 @@ func (w *worker) reducedDepth(ply, depth, i int, m board.Move) int {
 
 // quietPruned says whether quiet move m, not a killer, the i-th picked at
 // ply, is left out: late quiet moves at low depth once something was
-// found (dropRest: and the quiet moves after it) and futility (far below alpha,
-// or losing material by exchange, judged at the move's reduced depth where
-// the profile says so). A quiet check the profile spares escapes
-// all of these and is judged by its exchange at the node's depth alone.
+// found (dropRest: and the quiet moves after it) and futility (far below
+// alpha, or losing material by exchange, judged at the move's reduced
+// depth where the profile says so). A quiet check the profile spares
+// escapes all of these and is judged by its exchange at the node's depth
+// alone.
 // Whether m checks is asked only where that changes the answer: most
 // moves are searched, or pruned, either way.
 func (w *worker) quietPruned(ply, depth, i int, m board.Move, quietsTried, staticEval, alpha int, pvNode, improving bool) (prune, dropRest bool) {
@@ -59,10 +60,9 @@ func (w *worker) quietPruned(ply, depth, i int, m board.Move, quietsTried, stati
 	return quietLoses, false
 }
 
-// captureFutile: near the leaves, far below
-// alpha, even winning the victim for nothing will not raise the score to
-// it. Promotions, the call, checks and a capture that bares the Raja are
-// searched.
+// captureFutile: near the leaves, far below alpha, even winning the
+// victim for nothing will not raise the score to it. Promotions, the
+// call, checks and a capture that bares the Raja are searched.
 func (w *worker) captureFutile(ply, depth int, m board.Move, staticEval, alpha int, pvNode bool) bool {
 	if pvNode || depth > w.p.FutilityDepth || m.Promotion() != board.NoType || m.IsCall() {
 		return false

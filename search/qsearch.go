@@ -21,11 +21,12 @@ func (w *worker) qsearch(ply, alpha, beta int) int {
 	if s, done := w.judgeRules(ply, inCheck); done {
 		return s
 	}
-	// Where the profile says so (qsearchTT) the capture search keeps its own results in
-	// the table at depth 0 and stands on them. A main search's entry only
-	// orders the moves here: its bound may rest on a null move's fail high
-	// that a zugzwang makes a lie, and standing on it hid a quiet mate in 2
-	// (TestNullMoveZugzwang) where the capture search would not.
+	// Where the profile says so (qsearchTT) the capture search keeps its
+	// own results in the table at depth 0 and stands on them. A main
+	// search's entry only orders the moves here: its bound may rest on a
+	// null move's fail high that a zugzwang makes a lie, and standing on
+	// it hid a quiet mate in 2 (TestNullMoveZugzwang) where the capture
+	// search would not.
 	key, useTT, ttMove := pos.Hash(), w.prof.qsearchTT, board.NoMove
 	if useTT {
 		if hit, found := w.run.e.TT.probe(key); found {
