@@ -23,24 +23,51 @@ func NewSearch(s search.Settings) *search.Engine {
 	return search.NewEngine(s, evaluation(nets, s.MoveRule), eval.PieceValue)
 }
 
-// evaluation makes each thread's evaluation: the nets for their games,
-// the hand-crafted evaluation for the rest (and for all when none); both
-// fade toward a draw by the move rule the game is played by.
+// evaluation makes each thread's evaluation under the move rule the game
+// is played by.
 func evaluation(nets nnue.Nets, rule search.MoveRule) search.NewEvaluation {
-	// Each thread's hand-crafted evaluation keeps its own pawn cache.
-	handcrafted := func() func(*board.Position) int {
-		pawns := eval.NewPawnCache()
-		return func(p *board.Position) int { return pawns.EvaluateRule(p, rule.For(p.Variant())) }
-	}
-	if len(nets) == 0 {
-		return func() search.Evaluation { return search.Static(handcrafted())() }
-	}
-	fade := func(p *board.Position, s int) int { return eval.MoveRuleScale(p, s, rule.For(p.Variant())) }
 	return func() search.Evaluation {
-		e := nnue.NewEvaluation(nets, handcrafted())
-		e.Fade = fade
+		e := &perGame{nets: nets, rule: rule, pawns: eval.NewPawnCache()}
+		if len(nets) > 0 {
+			e.net = nnue.NewEvaluation(nets)
+		}
 		return e
 	}
+}
+
+// perGame is one thread's evaluation: the game's net where one is used,
+// the hand-crafted evaluation elsewhere, chosen once a search by the
+// root's game. Both fade toward a draw by the move rule: the hand-crafted
+// one itself, the net's score here, since the clock is not among its
+// inputs.
+type perGame struct {
+	nets   nnue.Nets
+	rule   search.MoveRule
+	net    *nnue.Evaluation // nil without nets
+	pawns  *eval.PawnCache  // the hand-crafted evaluation's, this thread's own
+	useNet bool             // the root's game has a net
+	moves  int              // the move rule of the root's game
+}
+
+func (e *perGame) SetRoot(root *board.Position) {
+	v := root.Variant()
+	e.moves, e.useNet = e.rule.For(v), e.nets[v] != nil
+	if e.useNet {
+		e.net.SetRoot(root)
+	}
+}
+
+func (e *perGame) Played(ply int, parent, child *board.Position, m board.Move) {
+	if e.useNet {
+		e.net.Played(ply, parent, child, m)
+	}
+}
+
+func (e *perGame) Evaluate(ply int, pos *board.Position) int {
+	if e.useNet {
+		return eval.MoveRuleScale(pos, e.net.Evaluate(ply, pos), e.moves)
+	}
+	return e.pawns.EvaluateRule(pos, e.moves)
 }
 
 // Player is what the protocols drive: the search engine, the evaluation's

@@ -12,6 +12,7 @@ import (
 
 	"senapati/bench"
 	"senapati/board"
+	"senapati/eval"
 	"senapati/internal/testload"
 	"senapati/nnue"
 	"senapati/search"
@@ -45,6 +46,34 @@ func TestSettingsChooseTheEvaluation(t *testing.T) {
 	require.Contains(t, p.Explain(&pos)[len(p.Explain(&pos))-1], "NNUE: none")
 	_, err := p.CheckEvalFile(path + ".missing")
 	require.Error(t, err)
+}
+
+// Each thread's evaluation scores a game with a net by the net (faded by
+// the move rule) and a game without one by the hand-crafted evaluation,
+// whichever game the search before was of.
+func TestEvaluationPerGame(t *testing.T) {
+	net, err := nnue.ReadNetFile(filepath.Join("..", "nnue", "nets", "durg.nnue"))
+	require.NoError(t, err)
+	durg, chess := board.DurgGame().StartPosition(), board.Chess().StartPosition()
+	chess960, err := board.ParseFEN(board.Chess960(), board.Chess960FEN(100))
+	require.NoError(t, err)
+	rook, err := board.ParseFEN(board.Chess(), "8/8/3k4/8/8/8/8/R3K3 w - - 80 60")
+	require.NoError(t, err)
+	e := evaluation(nnue.Nets{board.DurgGame(): net}, search.VariantMoveRule)()
+	for _, pos := range []*board.Position{&durg, &chess, &rook, &durg, &chess960} {
+		e.SetRoot(pos)
+		want := eval.EvaluateRule(pos, pos.Variant().DefaultMoveRule())
+		if pos.Variant() == board.DurgGame() {
+			ne := nnue.NewEvaluation(nnue.Nets{board.DurgGame(): net})
+			ne.SetRoot(pos)
+			want = ne.Evaluate(0, pos)
+		}
+		require.Equal(t, want, e.Evaluate(0, pos), pos.FEN())
+	}
+	// Without nets, every game by hand.
+	e = evaluation(nil, search.Fixed(100))()
+	e.SetRoot(&durg)
+	require.Equal(t, eval.EvaluateRule(&durg, 100), e.Evaluate(0, &durg))
 }
 
 // The MoveRule setting reaches the evaluation, whichever way the engine is

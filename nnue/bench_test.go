@@ -37,7 +37,7 @@ func BenchmarkEvaluate(b *testing.B) {
 		positions := benchPositions(v)
 		for _, hidden := range []int{64, 128, 256} {
 			_, net := randomNet(v, hidden, 1, 1)
-			e := NewEvaluation(Nets{v: net}, nil)
+			e := NewEvaluation(Nets{v: net})
 			b.Run(fmt.Sprintf("%s/net%d", v.Name(), hidden), func(b *testing.B) {
 				sum, ply := 0, 0
 				for i := 0; i < b.N; i++ {

@@ -13,14 +13,11 @@ type Nets map[*board.Variant]*Net
 
 // Evaluation is one search thread's network evaluation: an accumulator
 // pair (White's view, Black's view) per ply, brought up to date lazily,
-// from the nearest ply below that is, by the pieces the move changed; a
-// game without a net is scored by the fallback.
+// from the nearest ply below that is, by the pieces the move changed. It
+// scores only games with a net: what scores the others is the assembler's
+// choice (package engine).
 type Evaluation struct {
-	nets     Nets
-	fallback func(*board.Position) int
-	// Fade, when set, adjusts a net's score to the game's state outside the
-	// net's inputs (the move-rule clock); the fallback does its own.
-	Fade func(p *board.Position, score int) int
+	nets Nets
 
 	net    *Net
 	feat   *Features
@@ -38,10 +35,9 @@ type Evaluation struct {
 	featuresByVariant map[*board.Variant]*Features
 }
 
-// NewEvaluation makes a thread's evaluation with nets (shared, read-only)
-// and the fallback for games without one.
-func NewEvaluation(nets Nets, fallback func(*board.Position) int) *Evaluation {
-	e := &Evaluation{nets: nets, fallback: fallback, featuresByVariant: map[*board.Variant]*Features{},
+// NewEvaluation makes a thread's evaluation with nets (shared, read-only).
+func NewEvaluation(nets Nets) *Evaluation {
+	e := &Evaluation{nets: nets, featuresByVariant: map[*board.Variant]*Features{},
 		ready: make([]bool, stackPlies), parent: make([]*board.Position, stackPlies), child: make([]*board.Position, stackPlies)}
 	hidden := 0
 	for v, n := range nets {
@@ -58,12 +54,15 @@ func NewEvaluation(nets Nets, fallback func(*board.Position) int) *Evaluation {
 	return e
 }
 
-// SetRoot starts a search at root.
+// SetRoot starts a search at root, whose game must have a net.
 func (e *Evaluation) SetRoot(root *board.Position) {
 	e.net = e.nets[root.Variant()]
-	if e.net != nil {
-		e.feat, e.hidden = e.featuresByVariant[root.Variant()], e.net.Hidden
+	if e.net == nil {
+		// Said here, once a search, rather than as a nil dereference deep
+		// in the first Evaluate.
+		panic("nnue: no net for " + root.Variant().Name())
 	}
+	e.feat, e.hidden = e.featuresByVariant[root.Variant()], e.net.Hidden
 	e.ready[0], e.child[0] = false, root
 }
 
@@ -74,11 +73,9 @@ func (e *Evaluation) Played(ply int, parent, child *board.Position, _ board.Move
 	}
 }
 
-// Evaluate scores pos, the position at ply, for the side to move.
+// Evaluate scores pos, the position at ply, for the side to move, by the
+// net alone (nothing outside its inputs, such as the move-rule clock).
 func (e *Evaluation) Evaluate(ply int, pos *board.Position) int {
-	if e.net == nil {
-		return e.fallback(pos)
-	}
 	if ply >= stackPlies {
 		ply = stackPlies - 1
 		e.child[ply], e.ready[ply] = pos, false
@@ -88,11 +85,7 @@ func (e *Evaluation) Evaluate(ply int, pos *board.Position) int {
 	}
 	us := e.accumulator(ply, pos.SideToMove())
 	them := e.accumulator(ply, pos.SideToMove()^1)
-	score := e.net.output(us, them)
-	if e.Fade != nil {
-		score = e.Fade(pos, score)
-	}
-	return score
+	return e.net.output(us, them)
 }
 
 func (e *Evaluation) accumulator(ply int, c board.Color) []int16 {

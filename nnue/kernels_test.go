@@ -133,7 +133,7 @@ func TestVectorPathOnNets(t *testing.T) {
 	for _, c := range cases {
 		positions := benchPositions(c.net.Variant)[:600]
 		run := func() ([]int, []int16) {
-			e := NewEvaluation(Nets{c.net.Variant: c.net}, nil)
+			e := NewEvaluation(Nets{c.net.Variant: c.net})
 			var scores []int
 			ply := 0
 			for k := range positions {

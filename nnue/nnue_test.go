@@ -43,7 +43,7 @@ func TestIncrementalEqualsRefresh(t *testing.T) {
 	for _, v := range board.Variants() {
 		t.Run(v.Name(), func(t *testing.T) {
 			_, net := randomNet(v, 32, 3, 8) // large scores: differences show
-			e := NewEvaluation(Nets{v: net}, func(*board.Position) int { panic("fallback used") })
+			e := NewEvaluation(Nets{v: net})
 			rng := rand.New(rand.NewPCG(5, 9))
 			var stack [stackPlies]board.Position
 			var ml board.MoveList
@@ -211,7 +211,7 @@ func TestFeaturesMirror(t *testing.T) {
 func TestNoAllocation(t *testing.T) {
 	for _, v := range board.Variants() {
 		_, net := randomNet(v, 32, 3, 1)
-		e := NewEvaluation(Nets{v: net}, nil)
+		e := NewEvaluation(Nets{v: net})
 		positions := benchPositions(v)[:100]
 		allocs := testing.AllocsPerRun(5, func() {
 			e.SetRoot(&positions[0])
@@ -264,4 +264,13 @@ func TestShippedNets(t *testing.T) {
 		_, err := builtinFiles.ReadFile("nets/" + v + ".nnue")
 		require.NoError(t, err, "%s is on by default", v)
 	}
+}
+
+// An evaluation scores only the games it has nets for: a search of another
+// game is the assembler's mistake, said at once.
+func TestEvaluationWithoutANetPanics(t *testing.T) {
+	_, net := randomNet(board.DurgGame(), 8, 1, 8)
+	e := NewEvaluation(Nets{board.DurgGame(): net})
+	pos := board.Chess().StartPosition()
+	require.PanicsWithValue(t, "nnue: no net for chess", func() { e.SetRoot(&pos) })
 }
