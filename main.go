@@ -34,21 +34,25 @@ type command func(args []string, stdout, stderr io.Writer) int
 
 var commands = map[string]command{
 	"perft":   perft.Main,
-	"bench":   bench.Command(engine.NewSearch),
+	"bench":   bench.Command(engine.Search),
 	"match":   match.Main,
-	"play":    web.Command(engine.NewSearch, wdl.Of),
+	"play":    web.Command(engine.Search, wdl.Of),
 	"tune":    tune.Main,
 	"label":   tune.LabelMain,
 	"wdlfit":  wdl.Command,
-	"datagen": datagen.Command(engine.NewSearch),
+	"datagen": datagen.Command(engine.Search),
 	"train":   train.Main,
 	"corpus":  datagen.CorpusCommand,
-	"suite":   suite.Command(engine.NewSearch),
+	"suite":   suite.Command(engine.Search),
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		e := engine.New(search.DefaultSettings())
+		e, err := engine.New(search.DefaultSettings())
+		if err != nil { // the defaults name no file: only a broken build
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
 		protocol.Serve(stdin, stdout, e, protocol.Tools{Bench: commands["bench"]})
 		return 0
 	}
@@ -68,7 +72,7 @@ const usage = `usage:
   senapati                                          UCI engine on stdin/stdout (CECP when the first command is xboard)
   senapati perft [-variant V] [-fen FEN] DEPTH      count legal move paths
   senapati match -engine cmd=PATH ... -engine ...   engine-vs-engine games (match -help)
-  senapati bench [depth] [threads] [hash] [variant|all]   fixed-depth search benchmark
+  senapati bench [depth] [threads] [hash] [variant|all] [evalfile]   fixed-depth search benchmark
   senapati play [-addr 127.0.0.1:8080] [-variant V]   a board to play and analyse in the browser (play -help)
   senapati tune -variant V [flags] GAMES.pgn|POSITIONS.epd...   fit the evaluation to game results or labels (tune -help)
   senapati label -engine "cmd=ENGINE" -out OUT.epd POSITIONS.epd   label positions with a stronger engine's score (label -help)

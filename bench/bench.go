@@ -15,15 +15,13 @@ import (
 	"senapati/search"
 )
 
-// NewEngine builds the engine to measure; main assembles it (search plus
-// evaluation), so bench measures exactly what plays.
-type NewEngine func(search.Settings) *search.Engine
-
 // Config selects what Run searches. Zero values take the defaults: the
-// variant's default depth, one thread, 16 MB of hash, every variant.
+// variant's default depth, one thread, 16 MB of hash, every variant, the
+// built-in nets.
 type Config struct {
 	Depth, Threads, HashMB int
 	Variants               []*board.Variant
+	EvalFile               string // a network file in place of its game's built-in one
 }
 
 const (
@@ -47,14 +45,18 @@ func DefaultDepth(v *board.Variant) int {
 	return 10
 }
 
+// Usage is the bench command's arguments.
+const Usage = "bench [depth] [threads] [hash] [variant|all] [evalfile]"
+
 // ParseArgs reads the bench command's optional arguments, in this order:
-// depth, threads, hash megabytes, variant name or "all". A depth of 0
-// means each variant's default depth.
+// depth, threads, hash megabytes, variant name or "all", a network file
+// (as the EvalFile option). A depth of 0 means each variant's default
+// depth.
 func ParseArgs(args []string) (Config, error) {
 	d := search.DefaultSettings()
 	cfg := Config{Threads: d.Threads, HashMB: d.HashMB}
-	if len(args) > 4 {
-		return cfg, fmt.Errorf("too many arguments: want [depth] [threads] [hash] [variant|all]")
+	if len(args) > 5 {
+		return cfg, fmt.Errorf("too many arguments: want %s", strings.TrimPrefix(Usage, "bench "))
 	}
 	num := func(i int, name string, lo, hi int) (int, error) {
 		n, err := strconv.Atoi(args[i])
@@ -89,6 +91,9 @@ func ParseArgs(args []string) (Config, error) {
 		}
 		cfg.Variants = []*board.Variant{v}
 	}
+	if len(args) > 4 {
+		cfg.EvalFile = args[4]
+	}
 	return cfg, nil
 }
 
@@ -97,7 +102,7 @@ func ParseArgs(args []string) (Config, error) {
 // one line per position, one subtotal per variant and, last, exactly the two
 // lines "Nodes searched: N" and "Nodes/second: M". elapsed is the time spent
 // searching. With one thread the node count is the same on every run.
-func Run(w io.Writer, cfg Config, newEngine NewEngine) (nodes uint64, elapsed time.Duration, err error) {
+func Run(w io.Writer, cfg Config, newEngine search.Factory) (nodes uint64, elapsed time.Duration, err error) {
 	if d := search.DefaultSettings(); cfg.Threads == 0 {
 		cfg.Threads = d.Threads
 	}
@@ -139,10 +144,17 @@ func Run(w io.Writer, cfg Config, newEngine NewEngine) (nodes uint64, elapsed ti
 	}
 
 	settings := search.DefaultSettings()
-	settings.HashMB, settings.Threads = cfg.HashMB, cfg.Threads
-	e := newEngine(settings)
-	fmt.Fprintf(w, "bench: %d positions, threads %d, hash %d MB, depth %s\n",
-		len(jobs), cfg.Threads, e.Settings().HashMB, strings.Join(depths, ", "))
+	settings.HashMB, settings.Threads, settings.EvalFile = cfg.HashMB, cfg.Threads, cfg.EvalFile
+	e, err := newEngine(settings)
+	if err != nil {
+		return 0, 0, fmt.Errorf("bench: %w", err)
+	}
+	evalFile := ""
+	if cfg.EvalFile != "" {
+		evalFile = ", evalfile " + cfg.EvalFile
+	}
+	fmt.Fprintf(w, "bench: %d positions, threads %d, hash %d MB, depth %s%s\n",
+		len(jobs), cfg.Threads, e.Settings().HashMB, strings.Join(depths, ", "), evalFile)
 
 	var vNodes uint64
 	var vTime time.Duration

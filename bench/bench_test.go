@@ -164,8 +164,12 @@ func TestParseArgs(t *testing.T) {
 	require.NoError(t, err)
 	assert.Nil(t, cfg.Variants)
 
+	cfg, err = ParseArgs([]string{"0", "1", "16", "durg", "my.nnue"})
+	require.NoError(t, err)
+	assert.Equal(t, "my.nnue", cfg.EvalFile)
+
 	for _, bad := range [][]string{
-		{"x"}, {"-1"}, {"1000"}, {"5", "0"}, {"5", "1", "0"}, {"5", "1", "16", "shogi"}, {"5", "1", "16", "all", "extra"},
+		{"x"}, {"-1"}, {"1000"}, {"5", "0"}, {"5", "1", "0"}, {"5", "1", "16", "shogi"}, {"5", "1", "16", "all", "my.nnue", "extra"},
 	} {
 		_, err := ParseArgs(bad)
 		assert.Error(t, err, "%q", bad)
@@ -280,7 +284,26 @@ func BenchmarkEvaluate(b *testing.B) {
 	}
 }
 
-// newTestEngine assembles the engine as main does.
-func newTestEngine(s search.Settings) *search.Engine {
-	return search.NewEngine(s, search.Static(eval.Evaluate), eval.PieceValue)
+// newTestEngine is a factory with the hand-crafted evaluation alone:
+// what bench does with an engine needs no nets (main's factory, package
+// engine, is tested in main_test.go).
+func newTestEngine(s search.Settings) (*search.Engine, error) {
+	return search.NewEngine(s, search.Static(eval.Evaluate), eval.PieceValue), nil
+}
+
+// The settings carry the EvalFile to the factory, and a factory's refusal
+// ends the bench before it searches, with the reason.
+func TestRunRefusesWhatTheFactoryRefuses(t *testing.T) {
+	var got string
+	refuse := func(s search.Settings) (*search.Engine, error) {
+		got = s.EvalFile
+		return nil, fmt.Errorf("EvalFile: %s: cut short", s.EvalFile)
+	}
+	var out bytes.Buffer
+	nodes, _, err := Run(&out, Config{Depth: 1, EvalFile: "bad.nnue"}, refuse)
+	require.Error(t, err)
+	assert.Equal(t, "bad.nnue", got)
+	assert.Equal(t, "bench: EvalFile: bad.nnue: cut short", err.Error())
+	assert.Zero(t, nodes)
+	assert.Empty(t, out.String())
 }

@@ -3,15 +3,17 @@ package bench
 import (
 	"fmt"
 	"io"
+
+	"senapati/search"
 )
 
-// Command is `senapati bench [depth] [threads] [hash] [variant|all]` on
-// engines made by newEngine.
-func Command(newEngine NewEngine) func(args []string, stdout, stderr io.Writer) int {
+// Command is `senapati bench [depth] [threads] [hash] [variant|all]
+// [evalfile]` on engines made by newEngine.
+func Command(newEngine search.Factory) func(args []string, stdout, stderr io.Writer) int {
 	return func(args []string, stdout, stderr io.Writer) int {
 		cfg, err := ParseArgs(args)
 		if err != nil {
-			fmt.Fprintf(stderr, "bench: %v; usage: bench [depth] [threads] [hash] [variant|all] (depth 0 = default)\n", err)
+			fmt.Fprintf(stderr, "bench: %v; usage: %s (depth 0 = default)\n", err, Usage)
 			return 2
 		}
 		if _, _, err := Run(stdout, cfg, newEngine); err != nil {

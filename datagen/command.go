@@ -12,11 +12,12 @@ import (
 	"syscall"
 
 	"senapati/board"
+	"senapati/search"
 )
 
 // Command is `senapati datagen`: self-play games into a data file, or
 // `datagen stats FILE...` to summarise files.
-func Command(newEngine NewEngine) func(args []string, stdout, stderr io.Writer) int {
+func Command(newEngine search.Factory) func(args []string, stdout, stderr io.Writer) int {
 	return func(args []string, stdout, stderr io.Writer) int {
 		if len(args) > 0 && args[0] == "stats" {
 			return statsCommand(args[1:], stdout, stderr)
@@ -41,7 +42,7 @@ func statsCommand(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func run(ctx context.Context, args []string, stdout, stderr io.Writer, newEngine NewEngine) int {
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, newEngine search.Factory) int {
 	cfg := DefaultConfig()
 	fs := flag.NewFlagSet("datagen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -51,6 +52,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, newEngine
 	fs.IntVar(&cfg.Depth, "depth", 0, "depth searched a move, instead of -nodes")
 	fs.IntVar(&cfg.Threads, "threads", cfg.Threads, "games played at once (one search thread each)")
 	fs.IntVar(&cfg.HashMB, "hash", cfg.HashMB, "hash table of each game, MB")
+	fs.StringVar(&cfg.EvalFile, "evalfile", "", "network file in place of its game's built-in one, as the EvalFile option")
 	fs.IntVar(&cfg.Games, "games", 0, "stop once this shard has this many games in the file (0: until Ctrl-C)")
 	fs.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "seed of the openings: the same seed and game number give the same opening")
 	shard := fs.String("shard", "1/1", "I/N: play only game numbers I-1, I-1+N, I-1+2N, ... (shards never overlap)")
@@ -106,7 +108,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, newEngine
 	if sum.Dropped > 0 {
 		fmt.Fprintf(stderr, "datagen: cut off a torn last game (%d bytes) left by an interrupted run\n", sum.Dropped)
 	}
-	fmt.Fprintf(stdout, "%s: %d games and %d positions added (%d games of this shard were there)\n", cfg.Out, sum.Games, sum.Positions, sum.Before)
+	// A run that failed having done nothing has only its error to say.
+	if err == nil || sum != (Summary{}) {
+		fmt.Fprintf(stdout, "%s: %d games and %d positions added (%d games of this shard were there)\n", cfg.Out, sum.Games, sum.Positions, sum.Before)
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "datagen:", err)
 		return 1

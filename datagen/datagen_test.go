@@ -19,8 +19,25 @@ import (
 	"senapati/search"
 )
 
-func testEngine(s search.Settings) *search.Engine {
-	return search.NewEngine(s, search.Static(eval.Evaluate), eval.PieceValue)
+func testEngine(s search.Settings) (*search.Engine, error) {
+	return search.NewEngine(s, search.Static(eval.Evaluate), eval.PieceValue), nil
+}
+
+// The settings carry the EvalFile to the factory, and a factory's refusal
+// ends the run before the data file is made.
+func TestRunRefusesWhatTheFactoryRefuses(t *testing.T) {
+	cfg := quickConfig(board.Chess(), filepath.Join(t.TempDir(), "refused.dat"), 2)
+	cfg.EvalFile = "bad.nnue"
+	var got []string
+	refuse := func(s search.Settings) (*search.Engine, error) {
+		got = append(got, s.EvalFile)
+		return nil, errors.New("EvalFile: bad.nnue: cut short")
+	}
+	sum, err := Run(context.Background(), cfg, refuse, nil)
+	require.EqualError(t, err, "EvalFile: bad.nnue: cut short")
+	require.Equal(t, []string{"bad.nnue"}, got)
+	require.Equal(t, Summary{}, sum)
+	require.NoFileExists(t, cfg.Out)
 }
 
 func quickConfig(v *board.Variant, out string, games int) Config {

@@ -16,10 +16,6 @@ import (
 	"senapati/search"
 )
 
-// NewEngine builds the engine that plays; main assembles it, so the data
-// is what the engine of this build judges.
-type NewEngine func(search.Settings) *search.Engine
-
 // Config is one data-generation run.
 type Config struct {
 	Variant *board.Variant
@@ -30,6 +26,9 @@ type Config struct {
 	HashMB  int    // each game's table
 	Games   int    // games of this shard to have in the file; 0: until stopped
 	Seed    uint64
+	// EvalFile is a network file in place of its game's built-in one
+	// ("": the built-in nets), as the EvalFile option.
+	EvalFile string
 	// Shard I of N (1-based): game k of this shard is game number I-1+N*k,
 	// whose opening comes from Seed and that number alone.
 	ShardIndex, ShardCount int
@@ -65,8 +64,10 @@ type Summary struct {
 }
 
 // Run plays games until cfg.Games are in the file or ctx ends; games in
-// progress when it ends are dropped, every finished one is on disk.
-func Run(ctx context.Context, cfg Config, newEngine NewEngine, progress io.Writer) (Summary, error) {
+// progress when it ends are dropped, every finished one is on disk. The
+// engines come from newEngine, which main hands over (package engine), so
+// the data is what the engine of this build judges.
+func Run(ctx context.Context, cfg Config, newEngine search.Factory, progress io.Writer) (Summary, error) {
 	var sum Summary
 	if cfg.ShardCount < 1 || cfg.ShardIndex < 1 || cfg.ShardIndex > cfg.ShardCount {
 		return sum, fmt.Errorf("shard %d/%d: want 1 <= I <= N", cfg.ShardIndex, cfg.ShardCount)
@@ -75,6 +76,17 @@ func Run(ctx context.Context, cfg Config, newEngine NewEngine, progress io.Write
 		cfg.Nodes = 5000
 	}
 	cfg.Threads = max(cfg.Threads, 1)
+	// The engines first: one the settings cannot make (a bad EvalFile)
+	// ends the run before the file is made or touched.
+	engines := make([]*search.Engine, cfg.Threads)
+	for i := range engines {
+		s := search.DefaultSettings()
+		s.HashMB, s.EvalFile = max(cfg.HashMB, 1), cfg.EvalFile
+		var err error
+		if engines[i], err = newEngine(s); err != nil {
+			return sum, err
+		}
+	}
 	f, done, dropped, err := openForAppend(cfg.Out, cfg.Variant)
 	if err != nil {
 		return sum, err
@@ -150,13 +162,11 @@ func Run(ctx context.Context, cfg Config, newEngine NewEngine, progress io.Write
 	}
 
 	var wg sync.WaitGroup
-	for t := 0; t < cfg.Threads; t++ {
+	for _, e := range engines {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := search.DefaultSettings()
-			s.HashMB = max(cfg.HashMB, 1)
-			p := &player{cfg: &cfg, engine: newEngine(s)}
+			p := &player{cfg: &cfg, engine: e}
 			for ctx.Err() == nil {
 				n, ok := claim()
 				if !ok {

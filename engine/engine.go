@@ -1,8 +1,9 @@
 // Package engine is the one place the playing engine is assembled: the
 // search with the evaluation the settings choose (a game's network where
 // one is used, the hand-crafted evaluation elsewhere), plus what the
-// protocols ask of it beyond searching. main, the protocol tests, bench,
-// datagen and the web board all build it here.
+// protocols ask of it beyond searching. main builds the protocols' engine
+// with New and hands Search, a search.Factory, to bench, datagen, suite
+// and the web board.
 package engine
 
 import (
@@ -15,13 +16,30 @@ import (
 	"senapati/wdl"
 )
 
-// NewSearch is the search engine with the evaluation s chooses; a network
-// file that cannot be read leaves the built-in nets (CheckEvalFile says
-// why before a session sets it).
-func NewSearch(s search.Settings) *search.Engine {
-	nets, _ := nnue.Choose(s.UseNNUE, s.EvalFile)
-	return search.NewEngine(s, evaluation(nets, s.MoveRule), eval.PieceValue)
+// New is the playing engine the settings describe: the search with the
+// evaluation they choose, and what the protocols ask of it beyond
+// searching. An EvalFile that cannot be used is an error naming the file
+// and why, never the built-in nets in its place: a tool handed a bad file
+// refuses it, as the protocols' EvalFile option does.
+func New(s search.Settings) (*Player, error) {
+	nets, err := nnue.Choose(s.UseNNUE, s.EvalFile)
+	if err != nil {
+		return nil, fmt.Errorf("EvalFile: %w", err)
+	}
+	return &Player{Engine: search.NewEngine(s, evaluation(nets, s.MoveRule), eval.PieceValue), nets: nets}, nil
 }
+
+// Search is New for the tools that drive the search alone (bench,
+// datagen, suite, the web board): the factory main hands them.
+func Search(s search.Settings) (*search.Engine, error) {
+	p, err := New(s)
+	if err != nil {
+		return nil, err
+	}
+	return p.Engine, nil
+}
+
+var _ search.Factory = Search
 
 // evaluation makes each thread's evaluation under the move rule the game
 // is played by.
@@ -75,12 +93,6 @@ func (e *perGame) Evaluate(ply int, pos *board.Position) int {
 type Player struct {
 	*search.Engine
 	nets nnue.Nets
-}
-
-// New is the playing engine.
-func New(s search.Settings) *Player {
-	nets, _ := nnue.Choose(s.UseNNUE, s.EvalFile)
-	return &Player{Engine: search.NewEngine(s, evaluation(nets, s.MoveRule), eval.PieceValue), nets: nets}
 }
 
 // Configure changes the settings between searches; a change of the

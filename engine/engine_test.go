@@ -27,10 +27,19 @@ func writeNet(t testing.TB, v *board.Variant, hidden int) string {
 	return path
 }
 
+// mustNew is New, whose settings' EvalFile the test knows to be good.
+func mustNew(t testing.TB, s search.Settings) *Player {
+	p, err := New(s)
+	require.NoError(t, err)
+	return p
+}
+
+func mustSearch(t testing.TB, s search.Settings) *search.Engine { return mustNew(t, s).Engine }
+
 func TestSettingsChooseTheEvaluation(t *testing.T) {
 	v := board.DurgGame()
 	path := writeNet(t, v, 8)
-	p := New(search.DefaultSettings())
+	p := mustNew(t, search.DefaultSettings())
 	pos := v.StartPosition()
 	// Durg's built-in net is its default (an SPRT accepted it); chaturanga
 	// has none yet.
@@ -46,6 +55,33 @@ func TestSettingsChooseTheEvaluation(t *testing.T) {
 	require.Contains(t, p.Explain(&pos)[len(p.Explain(&pos))-1], "NNUE: none")
 	_, err := p.CheckEvalFile(path + ".missing")
 	require.Error(t, err)
+}
+
+// New refuses an EvalFile it cannot use, naming the file and why, where
+// the built-in nets once took its place in silence; UseNNUE off reads no
+// file.
+func TestNewRefusesABadEvalFile(t *testing.T) {
+	good := writeNet(t, board.DurgGame(), 8)
+	data, err := os.ReadFile(good)
+	require.NoError(t, err)
+	cut := filepath.Join(t.TempDir(), "cut.nnue")
+	require.NoError(t, os.WriteFile(cut, data[:len(data)-1], 0o644))
+	missing := filepath.Join(t.TempDir(), "missing.nnue")
+	for file, reason := range map[string]string{missing: "no such file", cut: "cut short"} {
+		s := search.DefaultSettings()
+		s.EvalFile = file
+		p, err := New(s)
+		require.Nil(t, p)
+		require.ErrorContains(t, err, "EvalFile: ")
+		require.ErrorContains(t, err, file)
+		require.ErrorContains(t, err, reason)
+		e, err := Search(s)
+		require.Nil(t, e)
+		require.ErrorContains(t, err, reason)
+	}
+	s := search.DefaultSettings()
+	s.EvalFile = good
+	require.NotNil(t, mustSearch(t, s))
 }
 
 // Each thread's evaluation scores a game with a net by the net (faded by
@@ -88,12 +124,12 @@ func TestMoveRuleReachesTheEvaluation(t *testing.T) {
 	}
 	s := search.DefaultSettings()
 	s.HashMB = 1
-	own := score(NewSearch(s))
+	own := score(mustSearch(t, s))
 	require.Less(t, own, 50, "chess's 50 moves: nearly drawn")
 	s.MoveRule = search.Fixed(100)
-	hundred := score(NewSearch(s))
+	hundred := score(mustSearch(t, s))
 	require.Greater(t, hundred, 300, "100 moves: still won")
-	p := New(search.DefaultSettings())
+	p := mustNew(t, search.DefaultSettings())
 	require.Equal(t, own, score(p.Engine))
 	p.Configure(s)
 	p.NewGame()
@@ -118,8 +154,7 @@ func BenchmarkBench(b *testing.B) {
 				var took float64
 				cpu := testload.CPU(b)
 				for b.Loop() {
-					n, el, err := bench.Run(io.Discard, bench.Config{Depth: bench.DefaultDepth(v) - 3, Variants: []*board.Variant{v}},
-						func(s search.Settings) *search.Engine { s.EvalFile = file; return NewSearch(s) })
+					n, el, err := bench.Run(io.Discard, bench.Config{Depth: bench.DefaultDepth(v) - 3, Variants: []*board.Variant{v}, EvalFile: file}, Search)
 					require.NoError(b, err)
 					nodes += n
 					took += el.Seconds()

@@ -21,7 +21,7 @@ func TestBenchCommand(t *testing.T) {
 	assert.Contains(t, out.String(), " chaturanga ")
 	assert.NotContains(t, out.String(), " durg ")
 
-	for _, bad := range []string{"bench x", "bench 3 0", "bench 3 1 16 shogi", "bench 1 1 1 chess 9"} {
+	for _, bad := range []string{"bench x", "bench 3 0", "bench 3 1 16 shogi", "bench 1 1 1 chess x.nnue 9"} {
 		out.Reset()
 		require.True(t, u.Handle(bad))
 		u.wait()

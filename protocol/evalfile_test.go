@@ -22,12 +22,27 @@ func writeNet(t *testing.T, v *board.Variant) string {
 	return path
 }
 
+// badNets are files EvalFile must refuse, each with a word of the reason:
+// one missing, one cut short, one damaged (a byte changed), one not a net.
+func badNets(t *testing.T, good string) map[string]string {
+	data, err := os.ReadFile(good)
+	require.NoError(t, err)
+	dir := t.TempDir()
+	cut, damaged := filepath.Join(dir, "cut.nnue"), filepath.Join(dir, "damaged.nnue")
+	require.NoError(t, os.WriteFile(cut, data[:len(data)/2], 0o644))
+	data = append([]byte(nil), data...)
+	data[len(data)/2] ^= 1
+	require.NoError(t, os.WriteFile(damaged, data, 0o644))
+	return map[string]string{
+		filepath.Join(dir, "missing.nnue"): "no such file",
+		cut:                                "cut short",
+		damaged:                            "fails its checksum",
+		"/etc/hostname":                    "not a Senapati network",
+	}
+}
+
 func TestEvalFile(t *testing.T) {
 	durgNet := writeNet(t, board.DurgGame())
-	cut := filepath.Join(t.TempDir(), "cut.nnue")
-	data, err := os.ReadFile(durgNet)
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(cut, data[:len(data)/2], 0o644))
 
 	s := newSession(t)
 	s.send("uci")
@@ -36,16 +51,25 @@ func TestEvalFile(t *testing.T) {
 	require.Contains(t, lines, "option name EvalFile type string default <empty>")
 
 	// Bad files are refused with the reason; the engine keeps going.
-	for file, reason := range map[string]string{
-		"/nonexistent/x.nnue": "no such file",
-		cut:                   "cut short",
-		"/etc/hostname":       "not a Senapati network",
-	} {
+	for file, reason := range badNets(t, durgNet) {
 		s.send("setoption name EvalFile value "+file, "isready")
-		got := s.expect("readyok", 5*time.Second)
-		require.Contains(t, strings.Join(got, "\n"), "info string EvalFile not changed: ", file)
-		require.Contains(t, strings.Join(got, "\n"), reason, file)
+		got := strings.Join(s.expect("readyok", 5*time.Second), "\n")
+		require.Contains(t, got, "info string EvalFile not changed: ", file)
+		require.Contains(t, got, file, "the reason names the file")
+		require.Contains(t, got, reason, file)
+		// bench takes the file as its fifth argument and refuses it the same
+		// way, without searching; the session goes on.
+		s.send("bench 1 1 1 durg " + file)
+		lines := s.expect("info string bench: ", 10*time.Second)
+		got = lines[len(lines)-1]
+		require.Contains(t, got, "info string bench: EvalFile: ", file)
+		require.Contains(t, got, file, "the reason names the file")
+		require.Contains(t, got, reason, file)
+		s.send("isready")
+		require.Equal(t, []string{"readyok"}, s.expect("readyok", 5*time.Second), "no search after the refusal")
 	}
+	s.send("setoption name EvalFile value <empty>", "isready")
+	s.expect("readyok", 5*time.Second)
 	s.send("setoption name UCI_Variant value durg", "position startpos", "eval")
 	l := s.expect("NNUE evaluation", 5*time.Second)
 	require.Contains(t, l[len(l)-1], "durg net 1318x128->1") // the built-in Durg net is its default
@@ -64,4 +88,23 @@ func TestEvalFile(t *testing.T) {
 	s.send("setoption name Use NNUE value false", "eval")
 	l = s.expect("NNUE", 5*time.Second)
 	require.Contains(t, l[len(l)-1], "NNUE: none for durg")
+}
+
+// CECP sets EvalFile by the same option table: a bad file is an Error line
+// with the reason, the setting stays, and the session keeps playing.
+func TestEvalFileCECP(t *testing.T) {
+	durgNet := writeNet(t, board.DurgGame())
+	s := newCECPSession(t)
+	for file, reason := range badNets(t, durgNet) {
+		s.send("option EvalFile=" + file)
+		got := strings.Join(s.sync(1), "\n")
+		require.Contains(t, got, "Error (EvalFile not changed: ", file)
+		require.Contains(t, got, file, "the reason names the file")
+		require.Contains(t, got, reason, file)
+	}
+	s.send("new", "variant durg", "sd 2", "go")
+	require.NotEmpty(t, s.engineMove(10*time.Second))
+	// A good file is taken, with no Error.
+	s.send("option EvalFile=" + durgNet)
+	require.NotContains(t, strings.Join(s.sync(2), "\n"), "Error")
 }

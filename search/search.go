@@ -89,6 +89,13 @@ func NewEngine(s Settings, newEval NewEvaluation, value PieceValuer) *Engine {
 	return e
 }
 
+// Factory builds an engine, its evaluation chosen by the settings. Package
+// engine is the one factory; main hands it to the tools that make their
+// own engines (bench, datagen, suite, the web board), so they play what
+// the protocols play. Its error is the settings' (an EvalFile that cannot
+// be read), for the tool to refuse with.
+type Factory func(Settings) (*Engine, error)
+
 // prepareWorkers makes the threads' workers (several MB each: stacks and
 // history tables) when the settings ask for them, so a search does not
 // spend its clock allocating them.

@@ -15,12 +15,10 @@ import (
 	"senapati/search"
 )
 
-// NewEngine builds the engine to test; main assembles it.
-type NewEngine func(search.Settings) *search.Engine
-
 // Command is `senapati suite [flags] FILE.epd...` on engines made by
-// newEngine. It exits 0 when it ran (whatever it solved), 2 on bad input.
-func Command(newEngine NewEngine) func(args []string, stdout, stderr io.Writer) int {
+// newEngine (main hands over package engine's). It exits 0 when it ran
+// (whatever it solved), 2 on bad input.
+func Command(newEngine search.Factory) func(args []string, stdout, stderr io.Writer) int {
 	return func(args []string, stdout, stderr io.Writer) int {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
@@ -28,7 +26,7 @@ func Command(newEngine NewEngine) func(args []string, stdout, stderr io.Writer) 
 	}
 }
 
-func run(ctx context.Context, args []string, stdout, stderr io.Writer, newEngine NewEngine) int {
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, newEngine search.Factory) int {
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "suite: "+format+"\n", a...)
 		return 2
@@ -43,6 +41,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, newEngine
 	threads := fs.Int("threads", d.Threads, "search threads")
 	hash := fs.Int("hash", d.HashMB, "hash table, MB")
 	params := fs.String("params", "", "search constants, as the SearchParams option: Name=value ...")
+	evalFile := fs.String("evalfile", "", "network file in place of its game's built-in one, as the EvalFile option")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: senapati suite [flags] FILE.epd...\n\nSearches each position (EPD with bm or am operations) and counts the right answers.")
 		fs.PrintDefaults()
@@ -89,13 +88,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, newEngine
 	if *hash < 1 || *hash > search.MaxHashMB {
 		return fail("-hash %d is out of range 1..%d", *hash, search.MaxHashMB)
 	}
-	s.Threads, s.HashMB = *threads, *hash
+	s.Threads, s.HashMB, s.EvalFile = *threads, *hash, *evalFile
 	if *params != "" {
 		p, err := search.ParseParams(*params)
 		if err != nil {
 			return fail("-params: %v", err)
 		}
 		s.Params = p
+	}
+	e, err := newEngine(s)
+	if err != nil {
+		return fail("%v", err)
 	}
 	var entries []Entry
 	for _, name := range fs.Args() {
@@ -110,6 +113,6 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, newEngine
 		}
 		entries = append(entries, es...)
 	}
-	Run(ctx, stdout, entries, newEngine(s), limits)
+	Run(ctx, stdout, entries, e, limits)
 	return 0
 }

@@ -96,7 +96,8 @@ r3k3/8/8/8/8/8/8/R3K3 w - - bm Rxa8+; id "trade";
 func TestRunCountsRightAndWrongAnswers(t *testing.T) {
 	entries, err := Read(board.Chess(), strings.NewReader(mini))
 	require.NoError(t, err)
-	e := engine.NewSearch(search.DefaultSettings())
+	e, err := engine.Search(search.DefaultSettings())
+	require.NoError(t, err)
 	var out bytes.Buffer
 	s := Run(context.Background(), &out, entries, e, search.Limits{Depth: 6})
 	t.Log(out.String())
@@ -113,8 +114,10 @@ func TestRunStopsWithASummaryWhenCancelled(t *testing.T) {
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
+	e, err := engine.Search(search.DefaultSettings())
+	require.NoError(t, err)
 	var out bytes.Buffer
-	s := Run(ctx, &out, entries, engine.NewSearch(search.DefaultSettings()), search.Limits{Depth: 6})
+	s := Run(ctx, &out, entries, e, search.Limits{Depth: 6})
 	assert.Equal(t, 0, s.Total)
 	assert.Contains(t, out.String(), "solved 0 of 0 (stopped after 0 of the suite's 4)")
 }
@@ -123,9 +126,11 @@ func TestCommand(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "mini.epd")
 	require.NoError(t, os.WriteFile(file, []byte(mini), 0o644))
+	notANet := filepath.Join(dir, "mini.nnue")
+	require.NoError(t, os.WriteFile(notANet, []byte(mini), 0o644))
 	cmd := func(args ...string) (int, string, string) {
 		var out, errOut bytes.Buffer
-		rc := run(context.Background(), args, &out, &errOut, engine.NewSearch)
+		rc := run(context.Background(), args, &out, &errOut, engine.Search)
 		return rc, out.String(), errOut.String()
 	}
 	rc, out, _ := cmd("-nodes", "20000", file)
@@ -152,6 +157,8 @@ func TestCommand(t *testing.T) {
 		{[]string{"-variant", "go", file}, "variant"},
 		{[]string{"-params", "Nope=1", file}, "-params"},
 		{[]string{"-variant", "durg", file}, "line 1"},
+		{[]string{"-evalfile", filepath.Join(dir, "missing.nnue"), file}, "suite: EvalFile: open " + filepath.Join(dir, "missing.nnue") + ": no such file"},
+		{[]string{"-evalfile", notANet, file}, "suite: EvalFile: " + notANet + ": not a Senapati network file"},
 	} {
 		rc, _, errOut := cmd(c.args...)
 		assert.Equal(t, 2, rc, c.args)

@@ -24,8 +24,8 @@ func selfPlay(t *testing.T, v *board.Variant, games int) string {
 	path := filepath.Join(t.TempDir(), v.Name()+".dat")
 	cfg := datagen.DefaultConfig()
 	cfg.Variant, cfg.Out, cfg.Games, cfg.Nodes, cfg.HashMB, cfg.Progress, cfg.Threads = v, path, games, 400, 1, 0, 2
-	_, err := datagen.Run(context.Background(), cfg, func(s search.Settings) *search.Engine {
-		return search.NewEngine(s, search.Static(eval.Evaluate), eval.PieceValue)
+	_, err := datagen.Run(context.Background(), cfg, func(s search.Settings) (*search.Engine, error) {
+		return search.NewEngine(s, search.Static(eval.Evaluate), eval.PieceValue), nil
 	}, nil)
 	require.NoError(t, err)
 	return path

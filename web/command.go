@@ -15,12 +15,14 @@ import (
 	"time"
 
 	"senapati/board"
+	"senapati/search"
 )
 
 // Command is `senapati play [-addr HOST:PORT] [-variant V] [-threads N]
-// [-hash MB]`: it serves the board on engines made by newEngine, with the
-// win/draw/loss model wdl, until interrupted (SIGINT or SIGTERM).
-func Command(newEngine NewEngine, wdl WDL) func(args []string, stdout, stderr io.Writer) int {
+// [-hash MB] [-evalfile FILE]`: it serves the board on engines made by
+// newEngine, with the win/draw/loss model wdl, until interrupted (SIGINT
+// or SIGTERM).
+func Command(newEngine search.Factory, wdl WDL) func(args []string, stdout, stderr io.Writer) int {
 	return func(args []string, stdout, stderr io.Writer) int {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
@@ -28,16 +30,17 @@ func Command(newEngine NewEngine, wdl WDL) func(args []string, stdout, stderr io
 	}
 }
 
-func run(ctx context.Context, args []string, stdout, stderr io.Writer, newEngine NewEngine, wdl WDL) int {
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, newEngine search.Factory, wdl WDL) int {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (port 0: any free port)")
 	variant := fs.String("variant", board.Chess().Name(), "game of a new board: chess, chaturanga or durg")
 	threads := fs.Int("threads", runtime.NumCPU(), "search threads of all games together")
 	hash := fs.Int("hash", 16, "transposition table of each game, MB")
+	evalFile := fs.String("evalfile", "", "network file in place of its game's built-in one, as the EvalFile option")
 	heartbeat := fs.Duration("heartbeat", 15*time.Second, "how often a quiet event stream pings its page (a page that hears nothing for three reconnects)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: senapati play [-addr 127.0.0.1:8080] [-variant V] [-threads N] [-hash MB] [-heartbeat 15s]")
+		fmt.Fprintln(stderr, "usage: senapati play [-addr 127.0.0.1:8080] [-variant V] [-threads N] [-hash MB] [-evalfile FILE] [-heartbeat 15s]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -68,22 +71,27 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, newEngine
 		fmt.Fprintf(stderr, "play: -heartbeat must be 100ms to 1h, not %v\n", *heartbeat)
 		return 2
 	}
+	cfg := Config{Variant: v, Threads: *threads, HashMB: *hash, EvalFile: *evalFile, Heartbeat: *heartbeat}
+	if err := checkEngine(cfg, newEngine); err != nil {
+		fmt.Fprintf(stderr, "play: %v\n", err)
+		return 2
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "play: %v\n", err)
 		return 1
 	}
-	loopback := IsLoopback(ln.Addr().String())
-	if !loopback {
+	cfg.LoopbackOnly = IsLoopback(ln.Addr().String())
+	if !cfg.LoopbackOnly {
 		fmt.Fprintf(stderr, "play: warning: %s is not a loopback address: anyone who can reach it can open games on this board and use its CPU "+
 			"(%d threads); a game is reached only through its link (a random id), so keep the links private; there is no password and no TLS\n", *addr, *threads)
 	}
 	perClient := maxConnsPerClient
-	if loopback { // every connection is this machine's
+	if cfg.LoopbackOnly { // every connection is this machine's
 		perClient = maxConns
 	}
 	ln = LimitListener(ln, maxConns, perClient)
-	srv := NewServer(Config{Variant: v, Threads: *threads, HashMB: *hash, LoopbackOnly: loopback, Heartbeat: *heartbeat}, newEngine, wdl)
+	srv := NewServer(cfg, newEngine, wdl)
 	base, cancelBase := context.WithCancel(context.Background())
 	defer cancelBase()
 	hs := &http.Server{

@@ -3,17 +3,20 @@ package web
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"regexp"
 	"senapati/internal/testio"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"senapati/search"
 	"senapati/wdl"
 )
 
@@ -79,4 +82,38 @@ func TestPlayCommandBadArguments(t *testing.T) {
 		assert.Equal(t, c.code, run(context.Background(), c.args, &out, &errOut, newTestEngine, wdl.Of), "%q", c.args)
 		assert.Contains(t, errOut.String(), c.want, "%q", c.args)
 	}
+}
+
+// A bad EvalFile ends play before it listens, with the factory's reason.
+func TestPlayCommandRefusesWhatTheFactoryRefuses(t *testing.T) {
+	var got string
+	refuse := func(s search.Settings) (*search.Engine, error) {
+		got = s.EvalFile
+		return nil, errors.New("EvalFile: bad.nnue: cut short")
+	}
+	var out, errOut bytes.Buffer
+	assert.Equal(t, 2, run(context.Background(), []string{"-addr", "127.0.0.1:0", "-evalfile", "bad.nnue"}, &out, &errOut, refuse, wdl.Of))
+	assert.Equal(t, "bad.nnue", got)
+	assert.Equal(t, "play: EvalFile: bad.nnue: cut short\n", errOut.String())
+	assert.Empty(t, out.String(), "it never served")
+}
+
+// A game whose engine cannot be made (the file changed since the start)
+// answers each search with the reason and stays idle, so the next try,
+// once an engine can be made, plays.
+func TestGameWithoutAnEngineSaysWhy(t *testing.T) {
+	var broken atomic.Bool
+	broken.Store(true)
+	s := newTestServerWith(t, func(st search.Settings) (*search.Engine, error) {
+		if broken.Load() {
+			return nil, errors.New("EvalFile: gone.nnue: no such file")
+		}
+		return newTestEngine(st)
+	})
+	st := s.newGame("chess", "")
+	game := "/api/games/" + st.ID
+	s.refuse(500, "no engine: EvalFile: gone.nnue: no such file", "POST", game+"/engine", map[string]int{"depth": 1})
+	broken.Store(false)
+	st = s.state(200, "POST", game+"/engine", map[string]int{"depth": 1})
+	assert.Equal(t, 1, st.Plies)
 }

@@ -39,8 +39,8 @@ func materialEval(p *board.Position) int {
 	return score
 }
 
-func newTestEngine(s search.Settings) *search.Engine {
-	return search.NewEngine(s, search.Static(materialEval), materialValue)
+func newTestEngine(s search.Settings) (*search.Engine, error) {
+	return search.NewEngine(s, search.Static(materialEval), materialValue), nil
 }
 
 type testServer struct {
@@ -54,7 +54,7 @@ func newTestServer(t *testing.T) *testServer {
 	return newTestServerWith(t, newTestEngine)
 }
 
-func newTestServerWith(t *testing.T, newEngine NewEngine) *testServer {
+func newTestServerWith(t *testing.T, newEngine search.Factory) *testServer {
 	t.Helper()
 	srv := NewServer(Config{Threads: 2, HashMB: 1, LoopbackOnly: true}, newEngine, wdl.Of)
 	ts := httptest.NewServer(srv)

@@ -106,7 +106,13 @@ func (s *Server) review(w http.ResponseWriter, r *http.Request) {
 	}
 	plan := searchPlan{limits: search.Limits{Depth: req.Depth}, threads: min(req.Threads, s.cfg.Threads), multiPV: 1, strength: search.DefaultSettings().Strength}
 	ctx, cancel := context.WithTimeout(context.Background(), maxAnalysis)
-	j, ctx := s.startJob(g, jobReview, ctx, len(g.plies))
+	j, ctx, err := s.startJob(g, jobReview, ctx, len(g.plies))
+	if err != nil {
+		g.mu.Unlock()
+		cancel()
+		writeError(w, err)
+		return
+	}
 	e, epoch, done := g.engine, g.epoch, total-len(todo)
 	doneAtStart := done // the answer's; done is the review goroutine's from here on
 	g.publishJSON("review", reviewEvent{Epoch: epoch, Done: done, Total: total, Finished: len(todo) == 0})

@@ -143,19 +143,50 @@ func hasLimit(l search.Limits) bool {
 	return l.MoveTime > 0 || l.Depth > 0 || l.Nodes > 0 || l.Time[0] > 0 || l.Time[1] > 0
 }
 
+// engineSettings are a game's engine's settings.
+func (c Config) engineSettings() search.Settings {
+	settings := search.DefaultSettings()
+	settings.HashMB, settings.EvalFile = c.HashMB, c.EvalFile
+	return settings
+}
+
+// newGameEngine is a game's engine.
+func (s *Server) newGameEngine() (*search.Engine, error) {
+	e, err := s.newEngine(s.cfg.engineSettings())
+	if err != nil {
+		// The command checked the settings at the start (checkEngine): the
+		// file has changed since.
+		return nil, errorf(500, "no engine: %v", err)
+	}
+	return e, nil
+}
+
+// checkEngine makes an engine as a game will, so that settings no engine
+// can be made with (a bad EvalFile) are refused at the start, not at the
+// first search.
+func checkEngine(cfg Config, newEngine search.Factory) error {
+	settings := cfg.engineSettings()
+	settings.HashMB = 1 // the check needs no table
+	_, err := newEngine(settings)
+	return err
+}
+
 // startJob makes j the game's running search. The caller holds g.mu on
-// an idle game.
-func (s *Server) startJob(g *game, kind string, parent context.Context, ply int) (*job, context.Context) {
+// an idle game; on an error (the game's engine cannot be made) the game
+// stays idle.
+func (s *Server) startJob(g *game, kind string, parent context.Context, ply int) (*job, context.Context, error) {
+	if g.engine == nil {
+		e, err := s.newGameEngine()
+		if err != nil {
+			return nil, nil, err
+		}
+		g.engine = e
+	}
 	ctx, cancel := context.WithCancel(parent)
 	j := &job{kind: kind, cancel: cancel, done: make(chan struct{}), epoch: g.epoch}
 	g.job = j
-	if g.engine == nil {
-		settings := search.DefaultSettings()
-		settings.HashMB = s.cfg.HashMB
-		g.engine = s.newEngine(settings)
-	}
 	g.publishJSON("search", map[string]any{"kind": kind, "running": true, "ply": ply, "epoch": j.epoch})
-	return j, ctx
+	return j, ctx, nil
 }
 
 // endJob clears j; the caller holds g.mu and closes j.done after unlocking.
@@ -219,7 +250,12 @@ func (s *Server) engineMove(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	root, history := g.position(n)
-	j, ctx := s.startJob(g, jobEngine, r.Context(), n)
+	j, ctx, err := s.startJob(g, jobEngine, r.Context(), n)
+	if err != nil {
+		g.mu.Unlock()
+		writeError(w, err)
+		return
+	}
 	e := g.engine
 	g.mu.Unlock()
 
@@ -298,7 +334,13 @@ func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 	root, history := g.position(n)
 	// An infinite analysis that nobody stops still ends some day.
 	ctx, cancel := context.WithTimeout(context.Background(), maxAnalysis)
-	j, ctx := s.startJob(g, jobAnalysis, ctx, n)
+	j, ctx, err := s.startJob(g, jobAnalysis, ctx, n)
+	if err != nil {
+		g.mu.Unlock()
+		cancel()
+		writeError(w, err)
+		return
+	}
 	e := g.engine
 	st := g.state(len(g.plies))
 	g.mu.Unlock()

@@ -26,10 +26,6 @@ import (
 //go:embed static
 var static embed.FS
 
-// NewEngine builds a game's engine; main assembles it (search plus
-// evaluation), so the page plays exactly what the UCI engine plays.
-type NewEngine func(search.Settings) *search.Engine
-
 // WDL is the win/draw/loss model of UCI_ShowWDL, which main hands over
 // too: the chances in thousandths (summing to 1000) for the side to move
 // in p, whose search score is score.
@@ -40,6 +36,9 @@ type Config struct {
 	Variant *board.Variant // of a new game that names none
 	Threads int            // search threads of all games together
 	HashMB  int            // each game's table
+	// EvalFile is a network file in place of its game's built-in one
+	// ("": the built-in nets), as the EvalFile option.
+	EvalFile string
 	// LoopbackOnly refuses requests whose Host is not a loopback name, so
 	// a web site cannot reach the board through DNS rebinding.
 	LoopbackOnly bool
@@ -59,7 +58,7 @@ type Config struct {
 // Server is the board's HTTP handler.
 type Server struct {
 	cfg       Config
-	newEngine NewEngine
+	newEngine search.Factory
 	wdl       WDL
 	threads   *semaphore.Weighted
 	games     registry
@@ -68,8 +67,10 @@ type Server struct {
 }
 
 // NewServer makes a server whose games get their engines from newEngine
-// and whose search reports carry the chances wdl gives (nil: none).
-func NewServer(cfg Config, newEngine NewEngine, wdl WDL) *Server {
+// (main hands over package engine's, so the page plays exactly what the
+// UCI engine plays) and whose search reports carry the chances wdl gives
+// (nil: none).
+func NewServer(cfg Config, newEngine search.Factory, wdl WDL) *Server {
 	if cfg.Variant == nil {
 		cfg.Variant = board.Chess()
 	}

@@ -163,8 +163,8 @@ func TestWeakenedEngineStops(t *testing.T) {
 		time.Sleep(20 * time.Microsecond)
 		return materialEval(p)
 	}
-	s := newTestServerWith(t, func(st search.Settings) *search.Engine {
-		return search.NewEngine(st, search.Static(slowEval), materialValue)
+	s := newTestServerWith(t, func(st search.Settings) (*search.Engine, error) {
+		return search.NewEngine(st, search.Static(slowEval), materialValue), nil
 	})
 	for _, c := range []struct {
 		level  map[string]int
