@@ -183,11 +183,8 @@ type resumer struct {
 // file of another command is an error: resuming it would mix two matches
 // in one PGN.
 func loadResume(cfg *Config) (*resumer, error) {
-	if cfg.PGNOut == "" {
+	if !keepsRecord(cfg) {
 		return nil, nil
-	}
-	if fi, err := os.Stat(cfg.PGNOut); err == nil && !fi.Mode().IsRegular() {
-		return nil, nil // a pipe or a device keeps no record to resume from
 	}
 	r := &resumer{path: cmp0(cfg.statePath, statePath(cfg.PGNOut)), pgn: cfg.PGNOut}
 	st, err := readState(r.path)
@@ -212,6 +209,17 @@ func loadResume(cfg *Config) (*resumer, error) {
 		return nil, fmt.Errorf("resuming the match of %s: %v", r.path, err)
 	}
 	return r, nil
+}
+
+// keepsRecord tells whether the match's -pgnout is a file that records
+// it, so that the match can be resumed: not when there is none, nor when
+// it is a pipe or a device.
+func keepsRecord(cfg *Config) bool {
+	if cfg.PGNOut == "" {
+		return false
+	}
+	fi, err := os.Stat(cfg.PGNOut)
+	return err != nil || fi.Mode().IsRegular()
 }
 
 func cmp0(a, b string) string {

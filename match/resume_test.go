@@ -117,6 +117,11 @@ func resumeAfterSignal(t *testing.T, sig os.Signal) {
 	require.Less(t, before, 16, "the %v came too late to test a resume", sig)
 	_, err = os.Stat(statePath(resumed))
 	require.NoError(t, err, "the match stopped by %v keeps its state file", sig)
+	if sig == os.Kill {
+		// The lock ended with the process: its file is left, but the
+		// resume below takes the lock.
+		require.FileExists(t, lockPath(resumed))
+	}
 
 	// The same command resumes (with another -concurrency: it does not
 	// change the games).
@@ -233,4 +238,34 @@ func TestResumeBadInput(t *testing.T) {
 	require.NoError(t, os.WriteFile(path, []byte(readFile(t, other)), 0o644))
 	_, _, err = runMatch(t, context.Background(), resumeArgs(path, "-srand", "3")...)
 	require.ErrorContains(t, err, "game 1 was played with other settings")
+}
+
+// TestSecondRunIsRefused: the same command started while a runner plays
+// the match is not taken for a resume (both would play the missing games
+// and write them twice): it says that the match is being played, by which
+// process, and fails; the first run's PGN holds the match once.
+func TestSecondRunIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "g.pgn")
+	args := resumeArgs(path, "-srand", "5", "-wait", "100", "-progress", "off")
+	cmd := exec.Command(os.Args[0], append([]string{"match-runner"}, args...)...)
+	stdout, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+	defer cmd.Process.Kill()
+	sc := bufio.NewScanner(stdout)
+	for sc.Scan() && !strings.HasPrefix(sc.Text(), "Finished game 1 ") {
+	}
+	_, _, err = runMatch(t, context.Background(), args...)
+	require.Error(t, err, "a second run of a match being played")
+	require.ErrorContains(t, err, fmt.Sprintf("PID %d", cmd.Process.Pid))
+	require.ErrorContains(t, err, "is playing this match")
+	for sc.Scan() {
+	}
+	require.NoError(t, cmd.Wait(), "%s", stderr.String())
+	require.Len(t, readGames(t, path), 16, "each game once")
+	_, err = os.Stat(statePath(path) + ".lock")
+	require.ErrorIs(t, err, os.ErrNotExist, "the run that ended removes its lock file")
 }

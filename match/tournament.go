@@ -701,6 +701,13 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 	if n := runtime.NumCPU(); cfg.Concurrency > n {
 		out.warn("Warning: -concurrency %d exceeds the %d CPUs this process may use: games on a clock will lose time to each other", cfg.Concurrency, n)
 	}
+	if keepsRecord(cfg) {
+		lock, err := lockRun(cfg.PGNOut)
+		if err != nil {
+			return err
+		}
+		defer lock.unlock()
+	}
 	resume, err := loadResume(cfg)
 	if err != nil {
 		return err
