@@ -52,6 +52,8 @@ type gameResult struct {
 	date         time.Time
 	tc           [2]TimeControl
 	match        *matchInfo       // nil: no match tags
+	ids          *[2]string       // the engines' id names; nil: not known
+	opts         [2]string        // the options given to each engine
 	endFEN       string           // the position the game ended in
 	thinking     [2]time.Duration // each side's time for its moves
 	notation     pgn.Notation     // of the PGN's moves (-pgnout notation=)
@@ -316,14 +318,21 @@ type gameSettings struct {
 	stall   time.Duration
 	fields  PGNFields
 	names   []string
+	ids     []string // each engine's id name, for the PGN's EngineID tags
+	opts    []string // each engine's options as optionsText writes them
 	tcs     []TimeControl
 	match   *matchInfo
 	live    *livePGN // -livepgnout; nil: none
 }
 
 func (s *gameSettings) newResult(spec *gameSpec) *gameResult {
-	return &gameResult{spec: spec, white: s.names[spec.white], black: s.names[spec.black], variant: s.variant, match: s.match, notation: s.fields.Notation,
+	r := &gameResult{spec: spec, white: s.names[spec.white], black: s.names[spec.black], variant: s.variant, match: s.match, notation: s.fields.Notation,
 		startFEN: spec.opening.FEN, endFEN: spec.opening.FEN, date: time.Now(), tc: [2]TimeControl{s.tcs[spec.white], s.tcs[spec.black]}}
+	if s.ids != nil {
+		r.ids = &[2]string{s.ids[spec.white], s.ids[spec.black]}
+		r.opts = [2]string{s.opts[spec.white], s.opts[spec.black]}
+	}
+	return r
 }
 
 // timeLoss is the reason of a time forfeit: how far past its limit (the

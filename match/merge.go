@@ -49,13 +49,29 @@ func settingsText(cfg *Config) string {
 		fmt.Fprintf(&b, "tablebases pieces %d ignore50 %t\n", tb.Pieces, tb.Ignore50)
 	}
 	for i, e := range cfg.Engines {
-		opts := slices.Clone(e.Options)
-		slices.SortStableFunc(opts, func(x, y UCIOption) int { return cmp.Compare(strings.ToLower(x.Name), strings.ToLower(y.Name)) })
+		opts := sortedOptions(e.Options)
 		tc := e.TC
 		fmt.Fprintf(&b, "engine %d %q args %q initstr %q options %q tc %d/%v+%v movetime %v depth %d nodes %d\n",
 			i+1, e.Name, e.Args, e.InitStr, opts, tc.Moves, tc.Base, tc.Inc, tc.MoveTime, tc.Depth, tc.Nodes)
 	}
 	return b.String()
+}
+
+// sortedOptions are options by name, as the settings digest takes them.
+func sortedOptions(o []UCIOption) []UCIOption {
+	opts := slices.Clone(o)
+	slices.SortStableFunc(opts, func(x, y UCIOption) int { return cmp.Compare(strings.ToLower(x.Name), strings.ToLower(y.Name)) })
+	return opts
+}
+
+// optionsText is an engine's options for its EngineOptions tag:
+// "Hash=64, Threads=1".
+func optionsText(o []UCIOption) string {
+	var parts []string
+	for _, x := range sortedOptions(o) {
+		parts = append(parts, x.Name+"="+x.Value)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // mergedGame is one game of a shard's PGN file.
@@ -91,6 +107,9 @@ type matchTags struct {
 	info       matchInfo
 	variant    string
 	tcs        map[int]string // by engine number
+	ids, opts  map[int]string // the EngineID and EngineOptions tags, by engine number
+	names      map[int]string // the engines' names, for messages
+	idWhere    map[int]string // where each engine's ids and opts were first seen
 	shardGames map[int]int    // by shard
 }
 
@@ -129,12 +148,17 @@ func readMatchTags(g *pgn.Game, where string, numbers [2]int) (*matchTags, error
 	}
 	m.variant, _ = g.Tag("Variant")
 	tc, _ := g.Tag("TimeControl")
-	m.tcs = map[int]string{}
-	for side, tag := range []string{"WhiteTimeControl", "BlackTimeControl"} {
-		m.tcs[numbers[side]] = tc
-		if own, ok := g.Tag(tag); ok {
-			m.tcs[numbers[side]] = own
+	m.tcs, m.ids, m.opts, m.names = map[int]string{}, map[int]string{}, map[int]string{}, map[int]string{}
+	for side, color := range []string{"White", "Black"} {
+		n := numbers[side]
+		m.tcs[n] = tc
+		if own, ok := g.Tag(color + "TimeControl"); ok {
+			m.tcs[n] = own
 		}
+		// A file of a runner from before these tags has neither: "".
+		m.ids[n], _ = g.Tag(color + "EngineID")
+		m.opts[n], _ = g.Tag(color + "EngineOptions")
+		m.names[n], _ = g.Tag(color)
 	}
 	return m, nil
 }
@@ -165,6 +189,9 @@ func (m *matchTags) agree(o *matchTags) error {
 			return differ(fmt.Sprintf("engine %d: time control", n), o.tcs[n], tc)
 		}
 	}
+	if err := m.sameEngines(o, "the files were not all played by the same engines"); err != nil {
+		return err
+	}
 	if o.info.settings != m.info.settings {
 		return fmt.Errorf("%s: the settings differ from %s's (an engine's name, arguments, options, initstr or depth or node limit, or -games, -rounds, -repeat, -noswap, -reverse, -tournament, -seeds, the opening policy or the adjudication)", o.where, m.where)
 	}
@@ -172,6 +199,33 @@ func (m *matchTags) agree(o *matchTags) error {
 		m.shardGames[o.info.shard] = o.info.shardGames
 	} else if n != o.info.shardGames {
 		return fmt.Errorf("%s: shard %d has %d games here, %d in %s", o.where, o.info.shard, o.info.shardGames, n, m.where)
+	}
+	return nil
+}
+
+// sameEngines checks that the engines of o's game have the id names and
+// options of the same engines in m, and adds those m has not seen yet.
+// Before the settings digest: it says what differs.
+func (m *matchTags) sameEngines(o *matchTags, why string) error {
+	for _, n := range slices.Sorted(maps.Keys(o.ids)) {
+		id, ok := m.ids[n]
+		if !ok {
+			m.ids[n], m.opts[n] = o.ids[n], o.opts[n]
+		}
+		where, ok := m.idWhere[n]
+		if !ok {
+			if m.idWhere == nil {
+				m.idWhere = map[int]string{}
+			}
+			m.idWhere[n] = o.where
+			continue
+		}
+		switch {
+		case id != o.ids[n]:
+			return fmt.Errorf("%s: engine %d (%s): id name %q here, %q in %s: %s", o.where, n, o.names[n], o.ids[n], id, where, why)
+		case m.opts[n] != o.opts[n]:
+			return fmt.Errorf("%s: engine %d (%s): options %q here, %q in %s: %s", o.where, n, o.names[n], o.opts[n], m.opts[n], where, why)
+		}
 	}
 	return nil
 }

@@ -111,7 +111,7 @@ func TestMergeRefusesOtherMatches(t *testing.T) {
 		{"variant", "variant chaturanga here, chess in " + ref, slices.Concat(engines, []string{"-each", "depth=1", "-variant", "chaturanga"}, base)},
 		{"clock", "time control 10+0.1 here, - in " + ref, slices.Concat(engines, []string{"-each", "tc=10+0.1"}, base)},
 		{"depth", "the settings differ from " + ref, slices.Concat(engines, []string{"-each", "depth=2"}, base)},
-		{"option", "the settings differ from " + ref, slices.Concat(engines, []string{"-each", "depth=1", "option.Hash=2"}, base)},
+		{"option", `engine 1 (A): options "Hash=2" here, "" in ` + ref, slices.Concat(engines, []string{"-each", "depth=1", "option.Hash=2"}, base)},
 		{"openings", "the opening set differs from " + ref, slices.Concat(engines, []string{"-each", "depth=1"}, base[:len(base)-1], []string{"4"})},
 		{"games", "a match of 6 games here, of 4 in " + ref, slices.Concat(engines, []string{"-each", "depth=1"}, []string{"-games", "6"}, base[2:])},
 		{"shards", "shard 2 of 3 here, shard 1 of 2 in " + ref, nil},
@@ -134,4 +134,31 @@ func TestMergeRefusesOtherMatches(t *testing.T) {
 	same := playShards(t, dir, "same", 2, slices.Concat(engines, []string{"-each", "depth=1"}, base), 2)[0]
 	_, _, err := runMerge(t, ref, same)
 	require.NoError(t, err)
+}
+
+// TestMergeRefusesOtherEngine: a shard played by another engine under the
+// same name, arguments and options (only its command differs, which the
+// settings digest leaves out since paths differ between machines) is
+// refused by the engines' id names that every game records.
+func TestMergeRefusesOtherEngine(t *testing.T) {
+	dir := t.TempDir()
+	script := func(name, mode string) string {
+		path := filepath.Join(dir, name)
+		text := fmt.Sprintf("#!/bin/sh\nexec '%s' fake-engine %s \"$@\"\n", os.Args[0], mode)
+		require.NoError(t, os.WriteFile(path, []byte(text), 0o755))
+		return path
+	}
+	legal, hashed := script("legal.sh", "legal"), script("hashed.sh", "hashed 7")
+	args := func(b string) []string {
+		return slices.Concat(fake("A", "legal"), []string{"-engine", "cmd=" + b, "name=B", "-each", "depth=1", "-games", "4", "-repeat", "-maxmoves", "10"})
+	}
+	ref := playShards(t, dir, "ref", 2, args(legal), 1)[0]
+	same := playShards(t, dir, "same", 2, args(legal), 2)[0]
+	other := playShards(t, dir, "other", 2, args(hashed), 2)[0]
+	require.Equal(t, "Fake legal", tagOf(readGames(t, ref)[0], "BlackEngineID"))
+	_, _, err := runMerge(t, ref, same)
+	require.NoError(t, err)
+	_, _, err = runMerge(t, ref, other)
+	require.Error(t, err, "a shard of another engine named B")
+	require.ErrorContains(t, err, `engine 2 (B): id name "Fake hashed" here, "Fake legal" in `+ref)
 }

@@ -61,6 +61,17 @@ func (r *gameResult) pgn(event, site string, minimal bool) string {
 			g.SetTag("GauntletSeeds", strconv.Itoa(m.seeds))
 		}
 	}
+	// Which engines played: the settings digest leaves out the command
+	// (paths differ between machines), so another program under the same
+	// name would pass it; -merge and the resume compare these.
+	if r.ids != nil {
+		for side, color := range []string{"White", "Black"} {
+			g.SetTag(color+"EngineID", tagText(r.ids[side]))
+			if r.opts[side] != "" {
+				g.SetTag(color+"EngineOptions", tagText(r.opts[side]))
+			}
+		}
+	}
 	pos, _ := board.ParseFEN(r.variant, r.startFEN) // the opening was checked
 	g.SetStart(&pos)
 	g.Notation = r.notation

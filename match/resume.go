@@ -355,6 +355,8 @@ func (r *resumer) apply(t *tournament) error {
 			return fmt.Errorf("%s: game %d is not one of this run's games%s", g.where, g.round, again)
 		case s.white != g.white || s.black != g.black:
 			return fmt.Errorf("%s: game %d has other players than the schedule's%s", g.where, g.round, again)
+		case g.tags.otherEngine(t.settings, g.white, g.black) != "":
+			return fmt.Errorf("%s: game %d was played by another engine: %s%s", g.where, g.round, g.tags.otherEngine(t.settings, g.white, g.black), again)
 		case t.done[g.round]:
 			return fmt.Errorf("%s: game %d is there twice%s", g.where, g.round, again)
 		default:
@@ -374,6 +376,18 @@ func (r *resumer) apply(t *tournament) error {
 		t.decision = c.SPRT.Decision(t.llr(t.enc[0]))
 	}
 	return nil
+}
+
+// otherEngine says how an engine of the game differs from the one this
+// run started, "" when neither does. A game from a runner without the
+// EngineID tags passes.
+func (m *matchTags) otherEngine(s *gameSettings, white, black int) string {
+	for _, i := range []int{white, black} {
+		if id := m.ids[i+1]; id != "" && s.ids != nil && id != s.ids[i] {
+			return fmt.Sprintf("engine %d (%s) had id name %q, now %q", i+1, s.names[i], id, s.ids[i])
+		}
+	}
+	return ""
 }
 
 // end removes the state file of a match that ended; an interrupted one

@@ -269,3 +269,23 @@ func TestSecondRunIsRefused(t *testing.T) {
 	_, err = os.Stat(statePath(path) + ".lock")
 	require.ErrorIs(t, err, os.ErrNotExist, "the run that ended removes its lock file")
 }
+
+// TestResumeRefusesOtherEngine: a match resumed with another program at
+// the engine's command (here: another id name) is refused, since its
+// games would not be one engine's.
+func TestResumeRefusesOtherEngine(t *testing.T) {
+	dir := t.TempDir()
+	engine := filepath.Join(dir, "engine.sh")
+	write := func(mode string) {
+		text := fmt.Sprintf("#!/bin/sh\nexec '%s' fake-engine %s \"$@\"\n", os.Args[0], mode)
+		require.NoError(t, os.WriteFile(engine, []byte(text), 0o755))
+	}
+	write("legal")
+	path := filepath.Join(dir, "g.pgn")
+	args := slices.Concat(fake("A", "legal"), []string{"-engine", "cmd=" + engine, "name=B", "-each", "depth=1",
+		"-games", "8", "-repeat", "-maxmoves", "10", "-pgnout", path})
+	interruptAfter(t, 2, args)
+	write("hashed 7")
+	_, _, err := runMatch(t, context.Background(), args...)
+	require.ErrorContains(t, err, `game 1 was played by another engine: engine 2 (B) had id name "Fake legal", now "Fake hashed"`)
+}

@@ -753,7 +753,9 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 	t.settings.tb = tb
 	for _, e := range cfg.Engines {
 		t.settings.tcs = append(t.settings.tcs, e.TC)
+		t.settings.opts = append(t.settings.opts, optionsText(e.Options))
 	}
+	t.settings.ids = ids
 	t.enc, t.specs, t.total, t.paired = enc, specs, total, paired
 	t.settings.live = newLivePGN(cfg, out)
 	if cfg.Shards > 0 {
