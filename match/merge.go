@@ -141,6 +141,7 @@ func readMatchTags(g *pgn.Game, where string, numbers [2]int) (*matchTags, error
 			return nil, err
 		}
 	}
+	m.info.sprt, _ = g.Tag("MatchSPRT")
 	m.info.openings, _ = g.Tag("MatchOpenings")
 	m.info.settings, _ = g.Tag("MatchSettings")
 	if m.info.openings == "" || m.info.settings == "" {
@@ -179,6 +180,8 @@ func (m *matchTags) agree(o *matchTags) error {
 		return fmt.Errorf("%s: %s here, %s in %s: the files are not all from one match", o.where, shardText(o.info.shard, o.info.shards), shardText(m.info.shard, m.info.shards), m.where)
 	case o.info.seeds != m.info.seeds:
 		return fmt.Errorf("%s: a gauntlet of %d seeds here, %d in %s (0: no gauntlet): the files are not all from one match", o.where, o.info.seeds, m.info.seeds, m.where)
+	case o.info.sprt != m.info.sprt:
+		return differ("the SPRT", fmt.Sprintf("%q", o.info.sprt), fmt.Sprintf("%q", m.info.sprt))
 	case o.info.openings != m.info.openings:
 		return fmt.Errorf("%s: the opening set differs from %s's (another book, order, start, plies or seed)", o.where, m.where)
 	}
@@ -338,6 +341,9 @@ func merge(cfg *Config, out *printer) error {
 		}
 		games = append(games, g...)
 	}
+	// The games in the files' order, as they finished: a whole match's
+	// SPRT decided in that order. The checks below go by number.
+	inOrder := slices.Clone(games)
 	slices.SortStableFunc(games, func(a, b mergedGame) int { return cmp.Compare(a.round, b.round) })
 	list := make([]string, 0, len(names))
 	for n := 1; n <= len(names); n++ {
@@ -378,11 +384,35 @@ func merge(cfg *Config, out *printer) error {
 			missing = append(missing, next)
 		}
 		next = g.round + 1
-		g.encounter = index[[2]int{min(g.white, g.black), max(g.white, g.black)}]
-		t.record(g.played)
 	}
 	for ; next <= match.info.games; next++ {
 		missing = append(missing, next)
+	}
+	// A whole match with -sprt stopped once the test decided: counted in
+	// the order the games finished, as the run counted them, the games
+	// reach the decision, and those missing were never to be played.
+	var stopRule *SPRT
+	if match.info.sprt != "" && match.info.shards == 0 {
+		var err error
+		if stopRule, err = parseSPRT(strings.Fields(match.info.sprt)); err != nil {
+			return fmt.Errorf("%s: tag MatchSPRT %q: %v", match.where, match.info.sprt, err)
+		}
+		if cfg.SPRT == nil {
+			cfg.SPRT = stopRule
+		}
+	}
+	stopped := false
+	for _, g := range inOrder {
+		g.encounter = index[[2]int{min(g.white, g.black), max(g.white, g.black)}]
+		t.record(g.played)
+		if stopRule != nil && !stopped && len(t.enc) == 1 {
+			e := t.enc[0]
+			llr := stopRule.LLRTrinomial(e.score)
+			if t.paired && stopRule.Pentanomial() {
+				llr = stopRule.LLRPentanomial(e.ptnml)
+			}
+			stopped = stopRule.Decision(llr) != ""
+		}
 	}
 	out.line("Merged %d games from %d files", len(games), len(cfg.Merge))
 	for i := 1; i <= match.info.shards; i++ {
@@ -396,10 +426,13 @@ func merge(cfg *Config, out *printer) error {
 	if cfg.SPRT != nil {
 		t.decision = cfg.SPRT.Decision(t.llr(t.enc[0]))
 	}
+	if stopped && len(missing) > 0 {
+		out.line("SPRT stopped the match after %d of %d games", len(games), match.info.games)
+	}
 	for _, l := range append(t.finalLines(), "Finished match") {
 		out.line("%s", l)
 	}
-	if len(missing) > 0 {
+	if len(missing) > 0 && !stopped {
 		return fmt.Errorf("-merge: %d of the match's %d games are missing: %s", len(missing), match.info.games, ranges(missing))
 	}
 	return nil

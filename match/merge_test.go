@@ -162,3 +162,30 @@ func TestMergeRefusesOtherEngine(t *testing.T) {
 	require.Error(t, err, "a shard of another engine named B")
 	require.ErrorContains(t, err, `engine 2 (B): id name "Fake hashed" here, "Fake legal" in `+ref)
 }
+
+// TestMergeFinishedSPRT: a whole match that the SPRT stopped is finished,
+// not short of games: its merge (with the match's -sprt, or none: the
+// games record it) exits 0 with the same statistics and decision. Cut
+// before the decision, the same file is still short.
+func TestMergeFinishedSPRT(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "sprt.pgn")
+	args := slices.Concat(fake("Bad", "illegal"), fake("Good", "legal"),
+		[]string{"-each", "depth=1", "-games", "120", "-repeat", "-concurrency", "2", "-sprt", "elo0=0", "elo1=50", "-pgnout", path})
+	out, _, err := runMatch(t, context.Background(), args...)
+	require.NoError(t, err)
+	require.Contains(t, out, "SPRT stopped the match after ")
+	played := len(readGames(t, path))
+	require.Less(t, played, 120)
+	for _, more := range [][]string{{"-sprt", "elo0=0", "elo1=50"}, nil} {
+		merged, _, err := runMerge(t, append([]string{path}, more...)...)
+		require.NoError(t, err, "the SPRT ended the match")
+		require.Contains(t, merged, fmt.Sprintf("SPRT stopped the match after %d of 120 games", played))
+		require.Contains(t, merged, "H0 was accepted")
+		require.Equal(t, finalStats(out), finalStats(merged))
+	}
+	games := splitGames(t, readFile(t, path))
+	require.NoError(t, os.WriteFile(path, []byte(strings.Join(games[:10], "")), 0o644))
+	_, _, err = runMerge(t, path)
+	require.ErrorContains(t, err, "-merge: 110 of the match's 120 games are missing: ")
+}

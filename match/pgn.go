@@ -19,7 +19,15 @@ type matchInfo struct {
 	games                     int
 	shard, shards, shardGames int
 	openings, settings        string
-	seeds                     int // a gauntlet's seeds; 0: not a gauntlet
+	seeds                     int    // a gauntlet's seeds; 0: not a gauntlet
+	sprt                      string // the -sprt that may stop a whole match (sprtText); "": none
+}
+
+// sprtText is an SPRT as its -sprt values, for the MatchSPRT tag: the
+// merge of a match it stopped early then knows that the match is over.
+func sprtText(t *SPRT) string {
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	return fmt.Sprintf("elo0=%s elo1=%s alpha=%s beta=%s model=%s", f(t.Elo0), f(t.Elo1), f(t.Alpha), f(t.Beta), t.Model)
 }
 
 // tagText is s as senapati match writes it in a tag: cleaned
@@ -59,6 +67,9 @@ func (r *gameResult) pgn(event, site string, minimal bool) string {
 		g.SetTag("MatchSettings", m.settings)
 		if m.seeds > 0 { // -merge prints a gauntlet's table by opponent
 			g.SetTag("GauntletSeeds", strconv.Itoa(m.seeds))
+		}
+		if m.sprt != "" {
+			g.SetTag("MatchSPRT", m.sprt)
 		}
 	}
 	// Which engines played: the settings digest leaves out the command

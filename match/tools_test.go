@@ -388,8 +388,11 @@ func checkShardsMerge(t *testing.T, engines []string) {
 	for i := range one {
 		for _, g := range []*pgn.Game{one[i], parts[i]} {
 			g.Line = 0 // where a game stands in its file
-			// A run may pass midnight; the shard tags are the shards' own.
-			g.Tags = slices.DeleteFunc(g.Tags, func(t pgn.Tag) bool { return t.Name == "Date" || t.Name == "Shard" || t.Name == "ShardGames" })
+			// A run may pass midnight; the shard tags are the shards' own,
+			// and the SPRT that may stop it the whole match's.
+			g.Tags = slices.DeleteFunc(g.Tags, func(t pgn.Tag) bool {
+				return t.Name == "Date" || t.Name == "Shard" || t.Name == "ShardGames" || t.Name == "MatchSPRT"
+			})
 			// The comments hold the thinking time of each move: only the
 			// time may differ.
 			for j := range g.Moves {

@@ -789,6 +789,9 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 	if cfg.Gauntlet {
 		t.settings.match.seeds = cfg.Seeds
 	}
+	if cfg.SPRT != nil && cfg.Shards == 0 { // only a whole match stops by it
+		t.settings.match.sprt = sprtText(cfg.SPRT)
+	}
 	if err := resume.apply(t); err != nil {
 		return err
 	}
