@@ -77,6 +77,9 @@ func (o *output) write(s string) error {
 	return nil
 }
 
+// closeNow closes an output that is not wanted any more.
+func (o *output) closeNow() { _ = o.close() }
+
 // failed is the first failure, nil if none.
 func (o *output) failed() error {
 	if o == nil {

@@ -5,7 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -192,5 +194,36 @@ func TestTbMatch(t *testing.T) {
 		require.Equal(t, termAdjudicated, tagOf(g, "Termination"))
 		require.Equal(t, "1", tagOf(g, "PlyCount"))
 		require.True(t, strings.HasSuffix(g.LastComment(), "by adjudication: SyzygyTB"), g.LastComment())
+	}
+}
+
+// unblockFIFO lets a reader blocked opening the FIFO at path go on (it
+// then reads the end of the file), so that a test that failed leaves no
+// goroutine stuck.
+func unblockFIFO(path string) {
+	if f, err := os.OpenFile(path, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+		f.Close()
+	}
+}
+
+// TestTbNotARegularFile: a FIFO named as a table in a -tb directory is
+// refused with its name (opening it waited for a writer forever, and the
+// runner then ignored SIGTERM and SIGINT).
+func TestTbNotARegularFile(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "KQvK.rtbw")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
+	defer unblockFIFO(fifo)
+	args := append(fake("A", "legal"), fake("B", "legal")...)
+	done := make(chan error, 1)
+	go func() {
+		_, _, err := runMatch(t, context.Background(), append(args, "-each", "depth=1", "-tb", dir)...)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		require.ErrorContains(t, err, "-tb "+dir+": syzygy: "+fifo+" is not a regular file")
+	case <-time.After(20 * time.Second):
+		t.Fatal("the runner waits on a FIFO named as a table")
 	}
 }

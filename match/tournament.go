@@ -673,7 +673,7 @@ func newTournament(cfg *Config, out *printer, names []string) *tournament {
 func Run(ctx context.Context, cfg *Config, stdout, stderr io.Writer) error {
 	out := &printer{out: stdout, errOut: stderr, debug: cfg.Debug, start: time.Now()}
 	if cfg.Log.File != "" {
-		f, err := newOutput("-log", cfg.Log.File)
+		f, err := waitOr(ctx, func() (*output, error) { return newOutput("-log", cfg.Log.File) }, (*output).closeNow)
 		if err != nil {
 			return err
 		}
@@ -712,13 +712,11 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 	if err != nil {
 		return err
 	}
-	tb, err := openTablebases(cfg.Tablebases, out)
+	tb, err := waitOr(ctx, func() (*tablebases, error) { return openTablebases(cfg.Tablebases, out) }, (*tablebases).close)
 	if err != nil {
 		return err
 	}
-	if tb != nil {
-		defer tb.tb.Close()
-	}
+	defer tb.close()
 	enc, specs, slots, paired := schedule(cfg)
 	total := len(specs)
 	if cfg.Shards > 0 {
@@ -768,8 +766,9 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 		if f.name == "" {
 			continue
 		}
-		o, err := newOutput(f.flag, f.name)
+		o, err := waitOr(ctx, func() (*output, error) { return newOutput(f.flag, f.name) }, (*output).closeNow)
 		if err != nil {
+			interrupted = ctx.Err() != nil
 			return err
 		}
 		defer o.close()
@@ -894,6 +893,13 @@ func openTablebases(c Tablebases, out *printer) (*tablebases, error) {
 	return a, nil
 }
 
+// close closes the tables, if any.
+func (a *tablebases) close() {
+	if a != nil {
+		a.tb.Close()
+	}
+}
+
 // openings prepares one opening per slot.
 func (t *tournament) openings(ctx context.Context, checker *Engine, n int) ([]Opening, error) {
 	cfg, o := t.cfg, &t.cfg.Openings
@@ -901,7 +907,7 @@ func (t *tournament) openings(ctx context.Context, checker *Engine, n int) ([]Op
 	switch o.Kind {
 	case openingsFile:
 		if bookFormat(o, nil) == "bin" {
-			book, err := readPolyglot(o.File)
+			book, err := waitOr(ctx, func() ([]polyglotEntry, error) { return readPolyglot(o.File) }, nil)
 			if err != nil {
 				return nil, err
 			}
@@ -920,7 +926,7 @@ func (t *tournament) openings(ctx context.Context, checker *Engine, n int) ([]Op
 			t.out.line("Openings: %d lines of the Polyglot book %s (%d entries) %s, %s", n, o.File, len(book), depth, how)
 			return ops, nil
 		}
-		book, err := loadOpenings(v, o)
+		book, err := waitOr(ctx, func() ([]Opening, error) { return loadOpenings(v, o) }, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -1092,6 +1098,32 @@ func Version() string {
 	return fmt.Sprintf("senapati match (%s, %s)", commit, runtime.Version())
 }
 
+// stopGrace is how long Main waits for Run after SIGINT or SIGTERM: Run
+// kills the engines and reports at once, unless something it waits on
+// does not answer.
+const stopGrace = 10 * time.Second
+
+// errStuck: Run did not end within stopGrace of a signal.
+var errStuck = errors.New("stuck")
+
+// runUntilStopped is Run, given up stopGrace after ctx ends (errStuck):
+// a signal stops the runner whatever it waits on.
+func runUntilStopped(ctx context.Context, cfg *Config, stdout, stderr io.Writer) error {
+	done := make(chan error, 1)
+	go func() { done <- Run(ctx, cfg, stdout, stderr) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(stopGrace):
+		return errStuck
+	}
+}
+
 // Main runs "senapati match" with the arguments after "match". It makes the
 // process a child subreaper on Linux and, when the match ends, ends every
 // process left below it: call it as the process's only job.
@@ -1114,8 +1146,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		becomeSubreaper()
 		defer endOrphans()
 	}
-	err = Run(ctx, cfg, stdout, stderr)
+	err = runUntilStopped(ctx, cfg, stdout, stderr)
 	switch {
+	case errors.Is(err, errStuck):
+		fmt.Fprintf(stderr, "match: interrupted, but the run did not stop within %v (waiting on a file or a pipe?): exiting; finished games are written\n", stopGrace)
+		return 130
 	case ctx.Err() != nil:
 		fmt.Fprintln(stderr, "match: interrupted; finished games are written, engines stopped")
 		return 130

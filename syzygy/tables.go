@@ -57,7 +57,11 @@ func Open(paths string) (*Tablebase, error) {
 			if !ok || tb.files[name] != nil {
 				continue
 			}
-			tb.files[name] = &lazyTable{path: filepath.Join(d, e.Name())}
+			path := filepath.Join(d, e.Name())
+			if err := regular(path); err != nil {
+				return nil, err
+			}
+			tb.files[name] = &lazyTable{path: path}
 			tb.byMaterial[mat.key(0, 1)] = name
 			tb.maxPieces = max(tb.maxPieces, mat.pieces)
 		}
@@ -107,7 +111,24 @@ func (tb *Tablebase) table(name string) (*table, error) {
 	return l.t, l.err
 }
 
+// regular refuses a table's name that leads (also through a link) to
+// something other than a regular file: opening a FIFO waits for a writer
+// forever, and a device has no end.
+func regular(path string) error {
+	info, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("syzygy: %w", err)
+	}
+	if !info.Mode().IsRegular() {
+		return fmt.Errorf("syzygy: %s is not a regular file (%v)", path, info.Mode().Type())
+	}
+	return nil
+}
+
 func load(name, path string) (*table, func() error, error) {
+	if err := regular(path); err != nil { // before opening: a FIFO blocks the open
+		return nil, nil, err
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, fmt.Errorf("syzygy: %w", err)
@@ -116,6 +137,9 @@ func load(name, path string) (*table, func() error, error) {
 	info, err := f.Stat()
 	if err != nil {
 		return nil, nil, fmt.Errorf("syzygy: %w", err)
+	}
+	if !info.Mode().IsRegular() { // replaced since regular looked
+		return nil, nil, fmt.Errorf("syzygy: %s is not a regular file (%v)", path, info.Mode().Type())
 	}
 	if info.Size()%64 != 16 {
 		return nil, nil, corrupt("%s: size %d is not 16 more than a multiple of 64 (a cut or damaged file)", path, info.Size())
