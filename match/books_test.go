@@ -8,7 +8,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -95,4 +97,70 @@ func sortLines(s string) string {
 	lines := strings.SplitAfter(s, "\n")
 	slices.Sort(lines)
 	return strings.Join(lines, "")
+}
+
+// TestBooksRefusedWithAMessage: a book that is not a regular file (a FIFO
+// waited for a writer forever), one that unzips beyond what a book may
+// hold (a small gzip file unzipped to gigabytes ran the runner out of
+// memory), and a Polyglot book with no move for the start position (every
+// game began without an opening) are refused, each with its reason.
+func TestBooksRefusedWithAMessage(t *testing.T) {
+	dir := t.TempDir()
+	load := func(name string) error {
+		done := make(chan error, 1)
+		go func() {
+			o := &OpeningConfig{File: filepath.Join(dir, name), Start: 1}
+			var err error
+			if bookFormat(o, nil) == "bin" {
+				var book []polyglotEntry
+				if book, err = readPolyglot(o.File); err == nil {
+					_, err = polyglotOpenings(board.Chess(), book, 2, 8, 1, true, 1)
+				}
+			} else {
+				_, err = loadOpenings(board.Chess(), o)
+			}
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			return err
+		case <-time.After(20 * time.Second):
+			t.Fatalf("reading %s does not end", name)
+			return nil
+		}
+	}
+	for _, name := range []string{"fifo.bin", "fifo.epd"} {
+		path := filepath.Join(dir, name)
+		require.NoError(t, syscall.Mkfifo(path, 0o644))
+		defer unblockFIFO(path)
+		require.ErrorContains(t, load(name), path+" is not a regular file", name)
+	}
+
+	// Gzip bombs: 64 gzip members of 1 MiB of line breaks each (a gzip
+	// reader reads them as one stream), 64 MiB from a few kB; with the
+	// limit set to 1 MiB for the test (1 GiB in a match).
+	defer func(was int64) { maxBookBytes = was }(maxBookBytes)
+	maxBookBytes = 1 << 20
+	var member bytes.Buffer
+	z := gzip.NewWriter(&member)
+	_, err := z.Write(bytes.Repeat([]byte("\n"), 1<<20))
+	require.NoError(t, err)
+	require.NoError(t, z.Close())
+	bomb := bytes.Repeat(member.Bytes(), 64)
+	for _, name := range []string{"bomb.bin.gz", "bomb.epd.gz", "bomb.pgn.gz"} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), bomb, 0o644))
+		require.ErrorContains(t, load(name), "more than the 1 MiB a book may hold", name)
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "big.bin"), make([]byte, 2<<20), 0o644))
+	require.ErrorContains(t, load("big.bin"), "more than the 1 MiB a book may hold")
+
+	// A Polyglot book of one entry, for a position after 1. e4 only.
+	after := writeBook(t, board.Chess(), []bookEntry{{"e2e4", "e7e5", 1}})
+	data, err := os.ReadFile(after)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "nostart.bin"), data, 0o644))
+	require.ErrorContains(t, load("nostart.bin"), "no move for the start position")
+	empty := filepath.Join(dir, "empty.epd")
+	require.NoError(t, os.WriteFile(empty, []byte("# only a comment\n"), 0o644))
+	require.ErrorContains(t, load("empty.epd"), "no opening")
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"time"
 
@@ -176,7 +175,7 @@ func bookReader(name string, f io.Reader) (*bufio.Reader, error) {
 		if err != nil {
 			return nil, fmt.Errorf("not gzip: %v", err)
 		}
-		r = bufio.NewReader(z)
+		r = bufio.NewReader(&boundedReader{r: z, max: maxBookBytes})
 	}
 	if bom, _ := r.Peek(3); string(bom) == "\ufeff" {
 		_, _ = r.Discard(3)
@@ -186,7 +185,7 @@ func bookReader(name string, f io.Reader) (*bufio.Reader, error) {
 
 // loadOpenings reads the -openings file.
 func loadOpenings(v *board.Variant, o *OpeningConfig) ([]Opening, error) {
-	f, err := os.Open(o.File)
+	f, err := openBook(o.File)
 	if err != nil {
 		return nil, err
 	}
@@ -203,6 +202,9 @@ func loadOpenings(v *board.Variant, o *OpeningConfig) ([]Opening, error) {
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", o.File, err)
+	}
+	if len(all) == 0 {
+		return nil, fmt.Errorf("%s: no opening in the file", o.File)
 	}
 	if len(all) < o.Start {
 		return nil, fmt.Errorf("%s: start=%d but the file holds %d openings", o.File, o.Start, len(all))

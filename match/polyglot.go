@@ -1,12 +1,12 @@
 package match
 
 import (
+	"bufio"
 	"compress/gzip"
 	"encoding/binary"
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
 
@@ -33,34 +33,52 @@ type polyglotEntry struct {
 // a cap costs nothing).
 const maxBookPlies = 256
 
-// readPolyglot reads a whole book; a file named .gz is read through gzip.
+// readPolyglot reads a whole book; a file named .gz is read through gzip,
+// twice: once to measure it (a small file may unzip to gigabytes), then
+// to read it.
 func readPolyglot(name string) ([]polyglotEntry, error) {
-	f, err := os.Open(name)
+	f, err := openBook(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	size := fi.Size()
 	var r io.Reader = f
 	if strings.HasSuffix(strings.ToLower(name), ".gz") {
 		z, err := gzip.NewReader(f)
 		if err != nil {
 			return nil, fmt.Errorf("%s: not gzip: %v", name, err)
 		}
+		if size, err = io.Copy(io.Discard, &boundedReader{r: z, max: maxBookBytes}); err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+		if err := z.Reset(f); err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
 		r = z
 	}
-	data, err := io.ReadAll(r)
 	switch {
-	case err != nil:
-		return nil, fmt.Errorf("%s: %v", name, err)
-	case len(data) == 0:
+	case size == 0:
 		return nil, fmt.Errorf("%s: the Polyglot book is empty", name)
-	case len(data)%16 != 0:
-		return nil, fmt.Errorf("%s: %d bytes are not whole 16-byte entries: not a Polyglot book", name, len(data))
+	case size%16 != 0:
+		return nil, fmt.Errorf("%s: %d bytes are not whole 16-byte entries: not a Polyglot book", name, size)
 	}
-	book := make([]polyglotEntry, len(data)/16)
+	// Entries as they come, not the whole file first: half the memory.
+	book := make([]polyglotEntry, size/16)
+	br := bufio.NewReaderSize(io.LimitReader(r, size), 1<<16)
+	var e [16]byte
 	for i := range book {
-		e := data[16*i:]
-		book[i] = polyglotEntry{binary.BigEndian.Uint64(e), binary.BigEndian.Uint16(e[8:]), binary.BigEndian.Uint16(e[10:])}
+		if _, err := io.ReadFull(br, e[:]); err != nil {
+			return nil, fmt.Errorf("%s: %v (did it change while read?)", name, err)
+		}
+		book[i] = polyglotEntry{binary.BigEndian.Uint64(e[:]), binary.BigEndian.Uint16(e[8:]), binary.BigEndian.Uint16(e[10:])}
 		if i > 0 && book[i].key < book[i-1].key { // lookups search the sorted keys
 			return nil, fmt.Errorf("%s: entry %d is out of key order: not a Polyglot book", name, i+1)
 		}
@@ -213,6 +231,10 @@ func polyglotMove(pos *board.Position, pm uint16) (board.Move, bool) {
 func polyglotOpenings(v *board.Variant, book []polyglotEntry, n, plies, start int, random bool, seed uint64) ([]Opening, error) {
 	if plies <= 0 || plies > maxBookPlies {
 		plies = maxBookPlies
+	}
+	// Else every game would begin at the start, with no opening at all.
+	if start := v.StartPosition(); len(bookMoves(book, &start)) == 0 {
+		return nil, fmt.Errorf("the book (%d entries) has no move for the start position: no opening to play (a book of another game?)", len(book))
 	}
 	var out []Opening
 	if random {
