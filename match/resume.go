@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"senapati/board"
@@ -67,7 +68,24 @@ func matchArgs(args []string) []string {
 // statePath is the state file of a match written to pgnOut.
 func statePath(pgnOut string) string { return pgnOut + ".resume" }
 
+// maxStateBytes bounds a state file: it holds a command line and a few
+// numbers.
+const maxStateBytes = 1 << 20
+
+// readState reads a state file. The errors of its content say "is not a
+// match's state file" (it may be deleted); one that cannot be read wraps
+// the file system's error.
 func readState(path string) (*resumeState, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() { // a FIFO would block the read
+		return nil, fmt.Errorf("%s is not a match's state file: not a regular file (%v)", path, fi.Mode().Type())
+	}
+	if fi.Size() > maxStateBytes {
+		return nil, fmt.Errorf("%s is not a match's state file: %d bytes", path, fi.Size())
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -166,7 +184,11 @@ func resumeFromFile(file string, more []string) (*Config, error) {
 // resumedGame is a finished game of the match found in the PGN.
 type resumedGame struct {
 	mergedGame
-	tags *matchTags
+	tags   *matchTags
+	text   []byte   // as the PGN holds it
+	start  string   // the FEN it starts from
+	moves  []string // its moves in UCI notation, book moves first
+	damage string   // why its moves do not replay by the rules; "" when they do
 }
 
 // resumer is the resume of one run: nil when the match has no -pgnout.
@@ -176,6 +198,7 @@ type resumer struct {
 	fresh bool // no state file yet: written by begin
 	games []resumedGame
 	pgn   string
+	start int64 // where the match's games begin in the PGN
 }
 
 // loadResume reads the state file of the match, if there is one, and the
@@ -196,8 +219,10 @@ func loadResume(cfg *Config) (*resumer, error) {
 			r.state.PGNStart = fi.Size() // a new match's games follow what the file holds
 		}
 		return r, nil
-	case err != nil:
+	case err != nil && strings.Contains(err.Error(), "is not a match's state file"):
 		return nil, fmt.Errorf("%v (delete it to start a new match)", err)
+	case err != nil:
+		return nil, fmt.Errorf("cannot read the state file: %v", err)
 	}
 	if !slices.Equal(matchArgs(st.Args), matchArgs(cfg.args)) {
 		return nil, fmt.Errorf("%s holds an unfinished match of another command: %s\nresume it with that command or with -resume %s, or delete %s to start a new match",
@@ -205,7 +230,8 @@ func loadResume(cfg *Config) (*resumer, error) {
 	}
 	r.state = st
 	cfg.Seed, cfg.Openings.Seed = st.Seed, st.OpeningSeed
-	if r.games, err = readResumed(cfg.PGNOut, st.PGNStart); err != nil {
+	r.start = st.PGNStart
+	if r.games, err = readResumed(cfg.PGNOut, st.PGNStart, cfg.Variant); err != nil {
 		return nil, fmt.Errorf("resuming the match of %s: %v", r.path, err)
 	}
 	return r, nil
@@ -231,8 +257,10 @@ func cmp0(a, b string) string {
 
 // readResumed reads the games of the PGN from offset start on. A game cut
 // short at the end (a power cut while it was written) is cut off the file
-// and played again; damage before the last game is an error.
-func readResumed(path string, start int64) ([]resumedGame, error) {
+// and played again; damage to the tags or the structure before the last
+// game is an error. Each game is replayed as a game of v: one whose moves
+// do not replay is marked (resumer.apply drops it).
+func readResumed(path string, start int64, v *board.Variant) ([]resumedGame, error) {
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil // no game finished before the interruption
@@ -267,7 +295,7 @@ func readResumed(path string, start int64) ([]resumedGame, error) {
 	var games []resumedGame
 	offset := start
 	for i, c := range chunks {
-		g, err := resumedFrom(c, fmt.Sprintf("%s, byte %d", path, offset))
+		g, err := resumedFrom(c, fmt.Sprintf("%s, byte %d", path, offset), v)
 		if err != nil {
 			if i < len(chunks)-1 {
 				return nil, err
@@ -285,7 +313,7 @@ func readResumed(path string, start int64) ([]resumedGame, error) {
 }
 
 // resumedFrom reads one game as the runner wrote it.
-func resumedFrom(text []byte, where string) (*resumedGame, error) {
+func resumedFrom(text []byte, where string, v *board.Variant) (*resumedGame, error) {
 	if !bytes.HasPrefix(text, []byte("[Event ")) || !bytes.HasSuffix(text, []byte("\n\n")) {
 		return nil, fmt.Errorf("%s: not a whole game as the runner writes it", where)
 	}
@@ -314,25 +342,72 @@ func resumedFrom(text []byte, where string) (*resumedGame, error) {
 	r.result = g.Result
 	r.termination, _ = g.Tag("Termination")
 	r.where = where
+	r.text = text
+	r.start, r.moves, r.damage = replayKept(g, v)
 	return r, nil
+}
+
+// replayKept replays a game of the PGN by the rules of v, as the arbiter
+// played it: every move legal, none after the game was over, the PlyCount
+// right, and a game that the rules ended (Termination "normal") ending
+// there with their result, any other ending where the rules go on. It
+// gives the start, the moves in UCI notation, and what is wrong ("" if
+// nothing): the tags alone do not tell a damaged movetext.
+func replayKept(g *pgn.Game, v *board.Variant) (string, []string, string) {
+	if gv, err := g.Variant(); err != nil || gv != v {
+		name, _ := g.Tag("Variant")
+		return "", nil, fmt.Sprintf("its Variant tag %q is not the match's %s", name, v.Name())
+	}
+	start, moves, err := g.ReplayAs(v)
+	if err != nil {
+		return "", nil, err.Error()
+	}
+	if n, _ := g.Tag("PlyCount"); n != strconv.Itoa(len(moves)) {
+		return "", nil, fmt.Sprintf("PlyCount %q, but %d moves", n, len(moves))
+	}
+	game := board.NewGame(start)
+	ucis := make([]string, len(moves))
+	for i, m := range moves {
+		if r, reason := judge(game); r != board.Ongoing {
+			return "", nil, fmt.Sprintf("the game was over (%s) before ply %d", reason, i+1)
+		}
+		ucis[i] = game.Position().MoveString(m)
+		game.Play(m)
+	}
+	r, reason := judge(game)
+	term, _ := g.Tag("Termination")
+	switch {
+	case r != board.Ongoing && (term != termNormal || r != g.Result):
+		return "", nil, fmt.Sprintf("the rules end it %s (%s), the PGN says %s (%s)", r, reason, g.Result, term)
+	case r == board.Ongoing && term == termNormal:
+		return "", nil, fmt.Sprintf("the PGN says the rules ended it %s, but they do not end it", g.Result)
+	}
+	return start.FEN(), ucis, ""
+}
+
+// begin writes a new match's state file, before its first game.
+func (r *resumer) begin() error {
+	if r == nil || !r.fresh {
+		return nil
+	}
+	data, err := json.MarshalIndent(r.state, "", "  ")
+	if err == nil {
+		err = writeAtomic(r.path, append(data, '\n'))
+	}
+	if err != nil {
+		return fmt.Errorf("cannot write the state file %s: %v", r.path, err)
+	}
+	return nil
 }
 
 // apply counts the finished games in the statistics and marks them done,
 // once the schedule, the openings and the settings are known; a game of
-// other settings or openings is an error. A new match's state file is
-// written here, before its first game.
+// other settings or openings is an error. A game whose moves do not
+// replay, or that does not begin with its opening, is dropped from the
+// PGN, with a warning, and played again. Call it before the PGN is
+// opened for the new games: the drop replaces the file.
 func (r *resumer) apply(t *tournament) error {
-	if r == nil {
-		return nil
-	}
-	if r.fresh {
-		data, err := json.MarshalIndent(r.state, "", "  ")
-		if err == nil {
-			err = writeAtomic(r.path, append(data, '\n'))
-		}
-		if err != nil {
-			return fmt.Errorf("cannot write the state file %s: %v", r.path, err)
-		}
+	if r == nil || r.fresh {
 		return nil
 	}
 	byNumber := map[int]*gameSpec{}
@@ -341,6 +416,8 @@ func (r *resumer) apply(t *tournament) error {
 	}
 	m := t.settings.match
 	t.done = map[int]bool{}
+	var kept []resumedGame
+	dropped := 0
 	for _, g := range r.games {
 		info := g.tags.info
 		again := fmt.Sprintf("; delete %s to start a new match", r.path)
@@ -359,23 +436,54 @@ func (r *resumer) apply(t *tournament) error {
 			return fmt.Errorf("%s: game %d was played by another engine: %s%s", g.where, g.round, g.tags.otherEngine(t.settings, g.white, g.black), again)
 		case t.done[g.round]:
 			return fmt.Errorf("%s: game %d is there twice%s", g.where, g.round, again)
+		case g.damage == "" && (g.start != s.opening.FEN || len(g.moves) < len(s.opening.Moves) || !slices.Equal(g.moves[:len(s.opening.Moves)], s.opening.Moves)):
+			g.damage = "it does not begin with its opening"
+			fallthrough
+		case g.damage != "":
+			t.out.warn("Warning: %s: game %d does not replay by the rules (%s): dropped from %s, to be played again", g.where, g.round, g.damage, r.pgn)
+			dropped++
 		default:
+			kept = append(kept, g)
 			t.done[g.round] = true
 			t.record(played{encounter: s.encounter, white: s.white, black: s.black, result: g.result, termination: g.termination, pair: s.pair})
 		}
 	}
-	t.resumed = len(r.games)
+	if dropped > 0 {
+		if err := r.keepOnly(kept); err != nil {
+			return fmt.Errorf("dropping the damaged games from %s: %v", r.pgn, err)
+		}
+	}
+	t.resumed = len(kept)
 	var missing []int
 	for _, s := range t.specs {
 		if !t.done[s.number] {
 			missing = append(missing, s.number)
 		}
 	}
-	t.out.line("Resuming the match of %s: %d of %d games are in %s; %d to play: %s", r.path, len(r.games), len(t.specs), r.pgn, len(missing), ranges(missing))
+	t.out.line("Resuming the match of %s: %d of %d games are in %s; %d to play: %s", r.path, len(kept), len(t.specs), r.pgn, len(missing), ranges(missing))
 	if c := t.cfg; c.SPRT != nil && c.Shards == 0 && len(t.enc) == 1 && t.finished > 0 {
 		t.decision = c.SPRT.Decision(t.llr(t.enc[0]))
 	}
 	return nil
+}
+
+// keepOnly replaces the PGN with what it held before the match and the
+// kept games of the match, atomically: a crash leaves the old file or the
+// new one.
+func (r *resumer) keepOnly(kept []resumedGame) error {
+	f, err := os.Open(r.pgn)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	data := make([]byte, r.start, r.start+int64(len(kept))*2048)
+	if _, err := io.ReadFull(f, data); err != nil {
+		return err
+	}
+	for _, g := range kept {
+		data = append(data, g.text...)
+	}
+	return writeAtomic(r.pgn, data)
 }
 
 // otherEngine says how an engine of the game differs from the one this

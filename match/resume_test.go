@@ -289,3 +289,45 @@ func TestResumeRefusesOtherEngine(t *testing.T) {
 	_, _, err := runMatch(t, context.Background(), args...)
 	require.ErrorContains(t, err, `game 1 was played by another engine: engine 2 (B) had id name "Fake legal", now "Fake hashed"`)
 }
+
+// TestResumeReplaysKeptGames: the resume replays every game it keeps by
+// the rules; a game whose moves were damaged (tags and structure intact)
+// is dropped from the PGN with a warning and played again, so that the
+// match ends as an uninterrupted one.
+func TestResumeReplaysKeptGames(t *testing.T) {
+	dir := t.TempDir()
+	whole, path := filepath.Join(dir, "whole.pgn"), filepath.Join(dir, "g.pgn")
+	_, _, err := runMatch(t, context.Background(), resumeArgs(whole, "-srand", "9")...)
+	require.NoError(t, err)
+	interruptAfter(t, 4, resumeArgs(path, "-srand", "9"))
+	games := splitGames(t, readFile(t, path))
+	require.Len(t, games, 4)
+	parsed, err := pgn.ParseString(games[1])
+	require.NoError(t, err)
+	g := parsed[0]
+	// A later move of the same side in place of one: it does not replay.
+	damaged := false
+	for k := 4; k+2 < len(g.Moves) && !damaged; k++ {
+		was := g.Moves[k].Text
+		g.Moves[k].Text = g.Moves[k+2].Text
+		if _, _, err := g.Replay(); err != nil {
+			damaged = true
+		} else {
+			g.Moves[k].Text = was
+		}
+	}
+	require.True(t, damaged, "no move to damage in %s", games[1])
+	round := tagOf(g, "Round")
+	games[1] = g.String()
+	require.NoError(t, os.WriteFile(path, []byte(strings.Join(games, "")), 0o644))
+
+	out, errOut, err := runMatch(t, context.Background(), resumeArgs(path, "-srand", "9")...)
+	require.NoError(t, err)
+	require.Contains(t, errOut, "game "+round+" does not replay by the rules (move ")
+	require.Contains(t, errOut, "dropped from "+path+", to be played again")
+	require.Contains(t, out, "Resuming the match of "+statePath(path)+": 3 of 16 games are in "+path+"; 13 to play: ")
+	require.Equal(t, gameKeys(t, whole), gameKeys(t, path))
+	for _, g := range readGames(t, path) {
+		replay(t, g)
+	}
+}

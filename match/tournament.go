@@ -759,22 +759,6 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 	if cfg.Shards > 0 {
 		out.line("Shard %d of %d: %d of the match's %d games", cfg.Shard, cfg.Shards, len(t.specs), t.total)
 	}
-	for _, f := range []struct {
-		flag, name string
-		o          **output
-	}{{"-pgnout", cfg.PGNOut, &t.pgn}, {"-epdout", cfg.EPDOut, &t.epd}} {
-		if f.name == "" {
-			continue
-		}
-		o, err := waitOr(ctx, func() (*output, error) { return newOutput(f.flag, f.name) }, (*output).closeNow)
-		if err != nil {
-			interrupted = ctx.Err() != nil
-			return err
-		}
-		defer o.close()
-		*f.o = o
-	}
-
 	openings, err := t.openings(ctx, first[0], slots)
 	if err != nil {
 		interrupted = ctx.Err() != nil
@@ -792,6 +776,26 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 		t.settings.match.sprt = sprtText(cfg.SPRT)
 	}
 	if err := resume.apply(t); err != nil {
+		return err
+	}
+	// The outputs are opened after the resume's checks: dropping a
+	// damaged game replaces the PGN.
+	for _, f := range []struct {
+		flag, name string
+		o          **output
+	}{{"-pgnout", cfg.PGNOut, &t.pgn}, {"-epdout", cfg.EPDOut, &t.epd}} {
+		if f.name == "" {
+			continue
+		}
+		o, err := waitOr(ctx, func() (*output, error) { return newOutput(f.flag, f.name) }, (*output).closeNow)
+		if err != nil {
+			interrupted = ctx.Err() != nil
+			return err
+		}
+		defer o.close()
+		*f.o = o
+	}
+	if err := resume.begin(); err != nil {
 		return err
 	}
 
