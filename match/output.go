@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"sync"
 )
 
@@ -20,6 +21,9 @@ type output struct {
 	name string
 	w    io.WriteCloser
 	err  error // the first failure
+	// created: the file was not there before; wrote: something was
+	// written. A file created and never written is removed (removeUnused).
+	created, wrote bool
 }
 
 // appendFile opens -pgnout, -epdout or -log.
@@ -31,11 +35,54 @@ func appendFile(name string) (io.WriteCloser, error) {
 var openOutput = appendFile
 
 func newOutput(flag, name string) (*output, error) {
+	_, err := os.Stat(name)
+	created := errors.Is(err, fs.ErrNotExist)
 	w, err := openOutput(name)
 	if err != nil {
 		return nil, err
 	}
-	return &output{flag: flag, name: name, w: w}, nil
+	return &output{flag: flag, name: name, w: w, created: created}, nil
+}
+
+// removeUnused removes the file of a closed output that this run created
+// and never wrote to (a match that stopped before its first game), if it
+// is still an empty regular file.
+func (o *output) removeUnused() {
+	if o == nil {
+		return
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if !o.created || o.wrote || o.w != nil {
+		return
+	}
+	if fi, err := os.Stat(o.name); err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
+		_ = os.Remove(o.name)
+	}
+}
+
+// checkDir says what is wrong with the directory an output file is to be
+// created in, before anything is opened: a missing directory, or a file
+// where a directory should be (the open's own error, "not a directory",
+// names neither).
+func checkDir(flag, name string) error {
+	dir := filepath.Dir(name)
+	for d := dir; ; {
+		fi, err := os.Stat(d)
+		switch {
+		case err == nil && !fi.IsDir():
+			return fmt.Errorf("%s %s: %s is a file, not a directory", flag, name, d)
+		case err == nil && d != dir:
+			return fmt.Errorf("%s %s: no directory %s", flag, name, dir)
+		case err == nil:
+			return nil
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return fmt.Errorf("%s %s: no directory %s", flag, name, dir)
+		}
+		d = up
+	}
 }
 
 // fail records the first failure, said as "-pgnout: cannot write FILE: why".
@@ -68,6 +115,7 @@ func (o *output) write(s string) error {
 			size = st.Size()
 		}
 	}
+	o.wrote = true
 	if _, err := io.WriteString(o.w, s); err != nil {
 		if size >= 0 {
 			_ = f.Truncate(size)

@@ -331,3 +331,31 @@ func TestResumeReplaysKeptGames(t *testing.T) {
 		replay(t, g)
 	}
 }
+
+// TestFailedStartLeavesNoPGN: a run that stops before its first game (here
+// a book without an opening) leaves no empty PGN; -pgnout in a directory
+// that is a file says so, and not that the state file is to be deleted.
+func TestFailedStartLeavesNoPGN(t *testing.T) {
+	dir := t.TempDir()
+	book := filepath.Join(dir, "empty.epd")
+	require.NoError(t, os.WriteFile(book, []byte("# nothing\n"), 0o644))
+	path := filepath.Join(dir, "g.pgn")
+	ends := filepath.Join(dir, "g.epd")
+	args := slices.Concat(fake("A", "legal"), fake("B", "legal"), []string{"-each", "depth=1", "-pgnout", path, "-epdout", ends})
+	_, _, err := runMatch(t, context.Background(), append(slices.Clone(args), "-openings", "file="+book)...)
+	require.ErrorContains(t, err, "no opening")
+	for _, f := range []string{path, ends, statePath(path), lockPath(path)} {
+		_, err := os.Stat(f)
+		require.ErrorIs(t, err, os.ErrNotExist, "%s is left after a failed start", f)
+	}
+
+	file := filepath.Join(dir, "file")
+	require.NoError(t, os.WriteFile(file, []byte("x"), 0o644))
+	for _, flag := range []string{"-pgnout", "-epdout"} {
+		out := filepath.Join(file, "sub", "g.pgn")
+		_, _, err = runMatch(t, context.Background(), slices.Concat(fake("A", "legal"), fake("B", "legal"), []string{"-each", "depth=1", flag, out})...)
+		require.EqualError(t, err, flag+" "+out+": "+file+" is a file, not a directory")
+	}
+	_, _, err = runMatch(t, context.Background(), slices.Concat(fake("A", "legal"), fake("B", "legal"), []string{"-each", "depth=1", "-pgnout", filepath.Join(dir, "none", "g.pgn")})...)
+	require.EqualError(t, err, "-pgnout "+filepath.Join(dir, "none", "g.pgn")+": no directory "+filepath.Join(dir, "none"))
+}

@@ -672,6 +672,13 @@ func newTournament(cfg *Config, out *printer, names []string) *tournament {
 // engine processes are gone when it returns.
 func Run(ctx context.Context, cfg *Config, stdout, stderr io.Writer) error {
 	out := &printer{out: stdout, errOut: stderr, debug: cfg.Debug, start: time.Now()}
+	for _, f := range []struct{ flag, name string }{{"-log", cfg.Log.File}, {"-pgnout", cfg.PGNOut}, {"-epdout", cfg.EPDOut}, {"-livepgnout", cfg.LivePGN}} {
+		if f.name != "" {
+			if err := checkDir(f.flag, f.name); err != nil {
+				return err
+			}
+		}
+	}
 	if cfg.Log.File != "" {
 		f, err := waitOr(ctx, func() (*output, error) { return newOutput("-log", cfg.Log.File) }, (*output).closeNow)
 		if err != nil {
@@ -778,8 +785,9 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 	if err := resume.apply(t); err != nil {
 		return err
 	}
-	// The outputs are opened after the resume's checks: dropping a
-	// damaged game replaces the PGN.
+	// The outputs are opened once nothing before the games can fail (the
+	// book, the resume's checks), so that a failed start leaves no empty
+	// file; one that no game was written to is removed at the end.
 	for _, f := range []struct {
 		flag, name string
 		o          **output
@@ -792,6 +800,7 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 			interrupted = ctx.Err() != nil
 			return err
 		}
+		defer o.removeUnused()
 		defer o.close()
 		*f.o = o
 	}
