@@ -1076,7 +1076,9 @@ move and every result. Flags follow cutechess-cli and fastchess:
                          whole match's statistics (with -sprt: its SPRT);
                          refuses files of different matches (variant, time
                          control, engines, openings) and empty files, and
-                         exits 1 naming every missing game
+                         exits 1 naming every missing game (none are
+                         missing after the games where a whole match's
+                         SPRT decided)
   -version               print the version
   -help, -h              print this`
 
