@@ -7,6 +7,7 @@ import (
 	"os"
 	"runtime"
 
+	"senapati/board"
 	"senapati/eval"
 	"senapati/nnue"
 )
@@ -32,6 +33,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&cfg.Mirror, "mirror", cfg.Mirror, "also train on each position's file-reversed twin where the rules allow (Durg; chess without castling)")
 	fs.IntVar(&cfg.Limit, "limit", 0, "train on the first N positions only (0: all; the held-out set stays whole)")
 	fs.StringVar(&cfg.Out, "out", "", "prefix of the files written: PREFIX-eN.fnet and PREFIX-eN.nnue each epoch, PREFIX.nnue the epoch of lowest held-out loss")
+	variant := fs.String("variant", "", "the game the data must hold (refuse other files; default: the files' game)")
 	resume := fs.String("resume", "", "start from this checkpoint (.fnet) instead of random weights")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: senapati train -out PREFIX [flags] DATA...\n\nFits a network to datagen files of one game (docs/nnue.md). Flags:")
@@ -50,6 +52,14 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg.Files = fs.Args()
+	if *variant != "" {
+		v, err := board.VariantByName(*variant)
+		if err != nil {
+			fmt.Fprintln(stderr, "train:", err)
+			return 2
+		}
+		cfg.Variant = v
+	}
 	if *resume != "" {
 		f, err := os.Open(*resume)
 		if err != nil {

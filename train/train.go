@@ -36,6 +36,8 @@ type TrainConfig struct {
 	Lambda  float64
 	Threads int
 	Seed    uint64
+	// Variant, when set, is the game the files must hold.
+	Variant *board.Variant
 	// HoldOut: games whose number is a multiple of HoldOut are held out
 	// for the validation loss (0: none).
 	HoldOut int
@@ -427,6 +429,9 @@ func Train(cfg TrainConfig) (*nnue.FloatNet, []EpochResult, error) {
 	v, err := filesVariant(cfg.Files)
 	if err != nil {
 		return nil, nil, err
+	}
+	if cfg.Variant != nil && cfg.Variant != v {
+		return nil, nil, fmt.Errorf("the files hold %s games, not %s (-variant)", v.Name(), cfg.Variant.Name())
 	}
 	if cfg.Hidden < 1 || cfg.Hidden > nnue.MaxHidden {
 		return nil, nil, fmt.Errorf("hidden width %d out of range 1..%d", cfg.Hidden, nnue.MaxHidden)
