@@ -4,16 +4,14 @@ package testload
 
 import (
 	"syscall"
-	"testing"
 	"time"
 )
 
-// CPU is the CPU time (user and system) this process has used so far.
-func CPU(t testing.TB) time.Duration {
-	t.Helper()
+// processCPU is the CPU time (user and system) this process has used so far.
+func processCPU() (time.Duration, error) {
 	var r syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &r); err != nil {
-		t.Fatalf("getrusage: %v", err)
+		return 0, err
 	}
-	return time.Duration(r.Utime.Nano() + r.Stime.Nano())
+	return time.Duration(r.Utime.Nano() + r.Stime.Nano()), nil
 }
