@@ -14,13 +14,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"senapati/board"
+	"senapati/internal/testlong"
 )
 
 // The Chess960 suites: every start position, and the Chess Programming
 // Wiki's 960 positions from games (sources in the files' headers), at the
-// depths startDepth and cpwDepth give (about 4 minutes of CPU without
-// -short); -chess960-depth N takes all of them to depth N (6, the most
-// the files hold: hours).
+// depths chess960Depths gives; -chess960-depth N takes all of them to
+// depth N (6, the most the files hold: hours).
 var chess960Depth = flag.Int("chess960-depth", 0, "perft depth for all 960 positions of each Chess960 suite (0: the quick default)")
 
 type epdCase struct {
@@ -92,40 +92,47 @@ func checkSuite(t *testing.T, cases []epdCase, depthOf func(i int) int) {
 	require.Empty(t, failures)
 }
 
-// startDepth: the start positions all to depth 5, and without -short
-// every 32nd to depth 6 (about 120M nodes each).
-func startDepth(i int) int {
+// chess960Depths is the depth of each line of a suite. With the long
+// suites on (testlong), all of them at depth 5 (about 4 minutes of CPU
+// for both suites), and the start positions' every 32nd line at depth 6
+// instead (deep 6). By default a sample of a few seconds of CPU a suite:
+// every line at depth all and every every-th at depth 5 (a fixed rule,
+// so a failure reproduces); with -short all at depth 3.
+func chess960Depths(t *testing.T, deep, all, every int) func(i int) int {
 	switch {
 	case *chess960Depth > 0:
-		return *chess960Depth
-	case !testing.Short() && i%32 == 0:
-		return 6
-	}
-	return 5
-}
-
-// cpwDepth: the positions from games, whose trees grow faster, to depth
-// 5 (4 with -short).
-func cpwDepth(int) int {
-	switch {
-	case *chess960Depth > 0:
-		return *chess960Depth
+		return func(int) int { return *chess960Depth }
+	case testlong.Enabled():
+		return func(i int) int {
+			if deep > 5 && i%32 == 0 {
+				return deep
+			}
+			return 5
+		}
 	case testing.Short():
-		return 4
+		testlong.Sample(t, "all 960 at depth 3 (-short)")
+		return func(int) int { return 3 }
 	}
-	return 5
+	testlong.Sample(t, fmt.Sprintf("all 960 at depth %d, every %dth line at depth 5", all, every))
+	return func(i int) int {
+		if i%every == 0 {
+			return 5
+		}
+		return all
+	}
 }
 
 func TestChess960StartPositions(t *testing.T) {
 	cases := readEPD(t, "testdata/chess960-start.epd")
 	require.Len(t, cases, 960)
-	checkSuite(t, cases, startDepth)
+	checkSuite(t, cases, chess960Depths(t, 6, 4, 48))
 }
 
 func TestChess960CPWPositions(t *testing.T) {
 	cases := readEPD(t, "testdata/chess960-cpw.epd")
 	require.Len(t, cases, 960)
-	checkSuite(t, cases, cpwDepth)
+	// Their trees are four times the start positions' at depth 5.
+	checkSuite(t, cases, chess960Depths(t, 5, 3, 96))
 }
 
 // The start positions by the standard numbering are the 960 of the suite,

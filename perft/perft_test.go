@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"senapati/board"
+	"senapati/internal/testlong"
 )
 
 // Known chess perft numbers from the Chess Programming Wiki "Perft Results"
@@ -31,16 +32,29 @@ var chessSuite = []struct {
 		[]uint64{46, 2079, 89890, 3894594, 164075551}},
 }
 
-// shortLimit keeps `go test -short` quick: only depths up to this many nodes.
-const shortLimit = 200_000
+// Only depths up to this many nodes: shortLimit with -short, defaultLimit
+// by default; every depth (to 193 million nodes) with the long suites on.
+const (
+	shortLimit   = 200_000
+	defaultLimit = 5_000_000
+)
 
 func TestChessPerft(t *testing.T) {
+	limit := uint64(defaultLimit)
+	switch {
+	case testlong.Enabled():
+		limit = 0
+	case testing.Short():
+		limit = shortLimit
+	default:
+		testlong.Sample(t, "the depths up to 5 million nodes")
+	}
 	for _, tc := range chessSuite {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := board.ParseFEN(board.Chess(), tc.fen)
 			require.NoError(t, err)
 			for d, want := range tc.counts {
-				if testing.Short() && want > shortLimit {
+				if limit > 0 && want > limit {
 					break
 				}
 				require.Equal(t, want, Count(&p, d+1), "depth %d", d+1)
