@@ -8,6 +8,7 @@ import (
 
 	"senapati/board"
 	"senapati/eval"
+	"senapati/internal/testlong"
 	"senapati/search"
 )
 
@@ -27,18 +28,15 @@ import (
 // with it. So it is four starts (that one and three random starts that
 // were not always won) at twelve budgets, of which half must be won: 32
 // of 48 (33 with PriorBonus and its companions off); without the mop-up
-// guide against pieces (guideVsPieces 0) 13 (21).
+// guide against pieces (guideVsPieces 0) 13 (21). Its 48 long games are
+// TestWonKQvKRIsConverted, with the long suites.
 func TestWonEndingsAreConverted(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays games")
 	}
+	testlong.Sample(t, "all endings but KQ v KR (TestWonKQvKRIsConverted)")
 	threeBudgets := []uint64{4000, 5000, 6000}
-	for _, tc := range []struct {
-		v       *board.Variant
-		fens    []string
-		budgets []uint64
-		need    int // games won of len(fens)*len(budgets)
-	}{
+	convertEndings(t, []conversion{
 		{board.DurgGame(), []string{"9/9/9/9/5k3/9/1K7/3R5/9[] b - - 0 1 5/6"}, threeBudgets, 2},
 		{board.DurgGame(), []string{"6R2/9/9/9/9/4k1K2/9/9/9[] b - - 0 1 5/6"}, threeBudgets, 2},
 		{board.DurgGame(), []string{"9/9/1K7/9/2k6/9/9/8H/9[] w - - 0 1 5/6"}, threeBudgets, 2},
@@ -47,14 +45,31 @@ func TestWonEndingsAreConverted(t *testing.T) {
 		{board.DurgGame(), []string{"9/5R3/9/k8/9/9/6d1D/K8/9[] w - - 0 1 5/6"}, threeBudgets, 2},
 		{board.Chess(), []string{"8/8/5Q2/8/6k1/8/8/1K6 b - - 0 1"}, threeBudgets, 2},
 		{board.Chess(), []string{"2k5/4K3/8/8/8/4N3/8/7B w - - 0 1"}, threeBudgets, 2},
-		{board.Chess(), []string{
-			"4K3/1r6/8/8/8/8/k7/2Q5 w - - 0 1",
-			"8/8/QK6/8/5k2/2r5/8/8 w - - 0 1",
-			"5Q2/8/8/1k6/8/8/3r4/5K2 w - - 0 1",
-			"K7/8/8/1Q6/8/5r2/3k4/8 w - - 0 1",
-		}, []uint64{3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000, 11000, 12000, 13000, 14000}, 24},
 		{board.Chaturanga(), []string{"3k4/3q4/8/8/8/8/8/R3K3 b - - 0 1"}, threeBudgets, 2},
-	} {
+	})
+}
+
+func TestWonKQvKRIsConverted(t *testing.T) {
+	testlong.Skip(t, "KQ v KR, 48 games of up to 100 moves (3 minutes on a loaded machine)")
+	convertEndings(t, []conversion{{board.Chess(), []string{
+		"4K3/1r6/8/8/8/8/k7/2Q5 w - - 0 1",
+		"8/8/QK6/8/5k2/2r5/8/8 w - - 0 1",
+		"5Q2/8/8/1k6/8/8/3r4/5K2 w - - 0 1",
+		"K7/8/8/1Q6/8/5r2/3k4/8 w - - 0 1",
+	}, []uint64{3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000, 11000, 12000, 13000, 14000}, 24}})
+}
+
+// conversion is one ending: starts, the node budgets each is played at,
+// and the games of all of them White must win.
+type conversion struct {
+	v       *board.Variant
+	fens    []string
+	budgets []uint64
+	need    int // games won of len(fens)*len(budgets)
+}
+
+func convertEndings(t *testing.T, cases []conversion) {
+	for _, tc := range cases {
 		won := 0
 		for _, fen := range tc.fens {
 			start, err := board.ParseFEN(tc.v, fen)
