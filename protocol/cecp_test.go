@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"senapati/board"
+	"senapati/internal/testload"
 	"senapati/search"
 )
 
@@ -195,9 +196,9 @@ func TestCECPChaturangaPromotion(t *testing.T) {
 func TestCECPChaturangaSession(t *testing.T) {
 	s := newCECPSession(t)
 	s.send("new", "variant chaturanga", "st 1", "post", "time 6000", "otim 6000", "usermove e2e3")
-	begin := time.Now()
+	begin := testload.Start(t) // CPU time: the search's, which load does not stretch
 	reply := s.engineMove(5 * time.Second)
-	require.Less(t, time.Since(begin), 2500*time.Millisecond, "st 1")
+	require.Less(t, begin.CPU(), 2500*time.Millisecond, "st 1")
 	p := board.Chaturanga().StartPosition()
 	for _, mv := range []string{"e2e3", reply} {
 		m, err := p.ParseMove(mv)
@@ -549,9 +550,9 @@ func TestCECPTimeControls(t *testing.T) {
 func TestCECPTimeLimitsInPlay(t *testing.T) {
 	s := newCECPSession(t)
 	s.send("new", "force", "st 1", "post", "go")
-	begin := time.Now()
+	begin := testload.Start(t) // CPU time: the search's, which load does not stretch
 	s.engineMove(5 * time.Second)
-	require.Less(t, time.Since(begin), 2500*time.Millisecond, "st 1: at most a second, plus slack for a loaded machine")
+	require.Less(t, begin.CPU(), 2500*time.Millisecond, "st 1: at most a second of CPU on one thread, plus slack")
 
 	s.send("new", "force", "sd 2", "post", "go")
 	for _, l := range s.expect("move ", 10*time.Second) {
@@ -580,10 +581,10 @@ func TestCECPPingWaitsForTheMoveAndMoveNow(t *testing.T) {
 	s := newCECPSession(t)
 	s.send("new", "force", "level 0 100 0", "time 600000", "otim 600000", "go", "ping 7")
 	time.Sleep(300 * time.Millisecond)
-	begin := time.Now()
+	begin := testload.Start(t) // CPU time: a search that went on would use it
 	s.send("?")
 	lines := s.expect("pong 7", 5*time.Second)
-	require.Less(t, time.Since(begin), 2*time.Second, "? moves at once")
+	require.Less(t, begin.CPU(), 2*time.Second, "? moves at once")
 	require.True(t, hasLine(lines, "move "), "the move comes before pong: %q", lines)
 }
 

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"senapati/internal/testload"
 )
 
 var stressFor = flag.Duration("stress", 0, "run TestStressHostileInput this long (default: a few seconds)")
@@ -50,7 +52,11 @@ func hostileCommand(rng *rand.Rand) (cmd string, isGo bool) {
 // TestStressHostileInput drives the UCI loop through random and hostile
 // command sequences and checks what a GUI relies on: no panic, readyok
 // within a second of every isready, exactly one bestmove per go, and exit
-// on quit. go test -run TestStressHostileInput -stress 10m runs it longer.
+// on quit. The bounds are in the process's CPU time (testload): a loop that
+// does not answer while a search runs uses it up, and another job on the
+// machine does not (it failed the wall-clock second). The budget of the
+// whole run is on the wall clock: it decides only how many sessions run.
+// go test -run TestStressHostileInput -stress 10m runs it longer.
 func TestStressHostileInput(t *testing.T) {
 	budget := 3 * time.Second
 	if testing.Short() {
@@ -92,9 +98,11 @@ func stressSession(t *testing.T, seed uint64, count int) (commands, gos int) {
 	}
 	bestmoves := 0
 	var log []string
-	// drain reads output until a line with prefix (or just what is there).
+	// drain reads output until a line with prefix, within so much CPU
+	// time; without a prefix, what comes within so much wall-clock time (a
+	// quiet spell to catch stray output, which load only lengthens).
 	drain := func(prefix string, within time.Duration) {
-		deadline := time.After(within)
+		start, began := testload.Start(t), time.Now()
 		for {
 			select {
 			case l, ok := <-lines:
@@ -105,14 +113,12 @@ func stressSession(t *testing.T, seed uint64, count int) (commands, gos int) {
 				if prefix != "" && strings.HasPrefix(l, prefix) {
 					return
 				}
-			case <-deadline:
-				if prefix != "" {
-					t.Fatalf("seed %d: no %q within %v; last commands %q", seed, prefix, within, log[max(0, len(log)-8):])
-				}
-				return
 			default:
-				if prefix == "" && within == 0 {
-					return // nothing more to read now
+				if prefix == "" && time.Since(began) >= within {
+					return
+				}
+				if prefix != "" && start.Over(within) {
+					t.Fatalf("seed %d: no %q within %v of CPU time; last commands %q", seed, prefix, within, log[max(0, len(log)-8):])
 				}
 				time.Sleep(100 * time.Microsecond)
 			}
@@ -142,9 +148,11 @@ func stressSession(t *testing.T, seed uint64, count int) (commands, gos int) {
 	drain("", 50*time.Millisecond)
 	require.Equal(t, gos, bestmoves, "seed %d: bestmove count", seed)
 	send("quit")
+	quit := testload.NewTimer(t, 5*time.Second)
+	defer quit.Stop()
 	select {
 	case <-done:
-	case <-time.After(5 * time.Second):
+	case <-quit.C:
 		t.Fatalf("seed %d: quit did not end the session", seed)
 	}
 	inW.Close()

