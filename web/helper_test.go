@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"senapati/board"
+	"senapati/internal/testload"
 	"senapati/search"
 	"senapati/wdl"
 )
@@ -199,10 +200,12 @@ func (s *testServer) subscribeAs(id, token string) *sse {
 	return out
 }
 
-// next waits for the next event named name, skipping others.
+// next waits for the next event named name, skipping others, within so
+// much of the process's CPU time (testload), which load does not stretch.
 func (e *sse) next(t *testing.T, name string, within time.Duration) event {
 	t.Helper()
-	deadline := time.After(within)
+	timer := testload.NewTimer(t, within)
+	defer timer.Stop()
 	for {
 		select {
 		case ev, ok := <-e.events:
@@ -210,22 +213,22 @@ func (e *sse) next(t *testing.T, name string, within time.Duration) event {
 			if ev.name == name {
 				return ev
 			}
-		case <-deadline:
-			t.Fatalf("no %q event within %v", name, within)
+		case <-timer.C:
+			t.Fatalf("no %q event within %v of CPU time", name, within)
 		}
 	}
 }
 
-// waitIdle waits until the game runs no search.
+// waitIdle waits until the game runs no search, within so much CPU time.
 func (s *testServer) waitIdle(id string, within time.Duration) stateView {
 	s.t.Helper()
-	deadline := time.Now().Add(within)
+	start := testload.Start(s.t)
 	for {
 		st := s.state(200, "GET", "/api/games/"+id, nil)
 		if st.Searching == "" {
 			return st
 		}
-		require.True(s.t, time.Now().Before(deadline), "the game still searches after %v", within)
+		require.False(s.t, start.Over(within), "the game still searches after %v of CPU time", within)
 		time.Sleep(10 * time.Millisecond)
 	}
 }

@@ -9,16 +9,19 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"senapati/board"
+	"senapati/internal/testload"
 	"senapati/pgn"
 	"senapati/search"
 	"senapati/wdl"
 )
 
-// searchEvents collects a game's info events until the search ends.
+// searchEvents collects a game's info events until the search ends, within
+// so much CPU time.
 func searchEvents(t *testing.T, ev *sse, within time.Duration) []infoView {
 	t.Helper()
 	var infos []infoView
-	deadline := time.After(within)
+	timer := testload.NewTimer(t, within)
+	defer timer.Stop()
 	for {
 		select {
 		case e, ok := <-ev.events:
@@ -35,8 +38,8 @@ func searchEvents(t *testing.T, ev *sse, within time.Duration) []infoView {
 					return infos
 				}
 			}
-		case <-deadline:
-			t.Fatalf("the search did not end within %v", within)
+		case <-timer.C:
+			t.Fatalf("the search did not end within %v of CPU time", within)
 		}
 	}
 }
