@@ -65,9 +65,12 @@ func pidsIn(t *testing.T, file string) []int {
 	return pids
 }
 
+// eventually waits until cond holds, at most 30 s: far above the
+// milliseconds it takes, a bound no load reaches (the processes it watches
+// are not this one, so their CPU time is not the test's to charge).
 func eventually(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	for deadline := time.Now().Add(3 * time.Second); !cond(); time.Sleep(10 * time.Millisecond) {
+	for deadline := time.Now().Add(30 * time.Second); !cond(); time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal(what)
 		}
