@@ -116,12 +116,13 @@ func checkWithChessJS(t *testing.T, file string, games []*pgn.Game, permissive b
 		args = append(args, "--permissive")
 	}
 	cmd := exec.Command("bash", append(args, file)...)
+	cmd.Env = append(os.Environ(), "CHESSJS_DIR="+chessJSDir)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	var exit *exec.ExitError
 	if errors.As(err, &exit) && exit.ExitCode() == 3 {
-		t.Skipf("chess.js could not be installed from npm:\n%s", stderr.String())
+		t.Skipf("chess.js could not be installed from npm (it needs the network):\n%s", stderr.String())
 	}
 	if err != nil && !(errors.As(err, &exit) && exit.ExitCode() == 1) { // 1: a game was rejected, reported below
 		t.Fatalf("scripts/check-pgn-chessjs.sh: %v\n%s", err, stderr.String())
@@ -195,10 +196,11 @@ func TestQuotesInTagsForChessJS(t *testing.T) {
 		}
 	}
 	cmd := exec.Command("bash", filepath.Join("..", "scripts", "check-pgn-chessjs.sh"), pgn)
+	cmd.Env = append(os.Environ(), "CHESSJS_DIR="+chessJSDir)
 	msg, err := cmd.CombinedOutput()
 	var exit *exec.ExitError
 	if errors.As(err, &exit) && exit.ExitCode() == 3 {
-		t.Skipf("chess.js could not be installed from npm:\n%s", msg)
+		t.Skipf("chess.js could not be installed from npm (it needs the network):\n%s", msg)
 	}
 	require.NoError(t, err, "%s", msg)
 	require.Contains(t, string(msg), "chess.js strict: 2 of 2 games accepted")

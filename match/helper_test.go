@@ -26,6 +26,11 @@ import (
 // senapatiBin is our engine, built once by TestMain.
 var senapatiBin string
 
+// chessJSDir is where scripts/check-pgn-chessjs.sh installs chess.js from
+// npm the first time a test asks and finds it after (CHESSJS_DIR): one
+// install a run, removed by TestMain.
+var chessJSDir string
+
 // TestMain doubles as the fake engines and as a runner process: the test
 // binary re-executes itself with "fake-engine MODE ..." or "match-runner
 // ARGS..." as its first arguments.
@@ -45,6 +50,7 @@ func TestMain(m *testing.M) {
 	root, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}").Output()
 	if err == nil {
 		senapatiBin = filepath.Join(dir, "senapati")
+		chessJSDir = filepath.Join(dir, "chessjs")
 		var out []byte
 		if out, err = exec.Command("go", "build", "-o", senapatiBin, strings.TrimSpace(string(root))).CombinedOutput(); err != nil {
 			err = fmt.Errorf("%v\n%s", err, out)
