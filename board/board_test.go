@@ -1,11 +1,14 @@
 package board
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"senapati/internal/testlong"
 )
 
 func mustFEN(t testing.TB, v *Variant, fen string) Position {
@@ -135,10 +138,7 @@ func TestInvalidFEN(t *testing.T) {
 // FEN round trip, the check set, no duplicate moves, and that every move
 // string parses back to its move.
 func TestPlayoutInvariants(t *testing.T) {
-	games := 60
-	if testing.Short() {
-		games = 10
-	}
+	games := longOr(t, 60, 10, "random games a variant")
 	for _, v := range Variants() {
 		rng := rand.New(rand.NewPCG(7, uint64(len(v.name))))
 		for g := 0; g < games; g++ {
@@ -253,4 +253,17 @@ func TestHasLegalMoveOnFinishedPositions(t *testing.T) {
 		require.Equal(t, tc.want, p.HasLegalMove(), tc.fen)
 		require.Equal(t, tc.want, len(legalStrings(&p)) > 0, tc.fen)
 	}
+}
+
+// longOr is a playout test's size: long with the long suites on
+// (testlong), else sample, which -short ran before and whose coverage
+// checks hold. Together these tests took over three minutes of a loaded
+// 2-core machine at their long sizes.
+func longOr(t *testing.T, long, sample int, what string) int {
+	t.Helper()
+	if testlong.Enabled() {
+		return long
+	}
+	testlong.Sample(t, fmt.Sprintf("%d %s of %d", sample, what, long))
+	return sample
 }

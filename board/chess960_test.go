@@ -158,10 +158,7 @@ func TestChess960MoveText(t *testing.T) {
 // incrementally equal keys from scratch, FEN and move text read back, the
 // mirrored position mirrors back, and Pack refuses rights it cannot hold.
 func TestChess960Playouts(t *testing.T) {
-	games := 200
-	if testing.Short() {
-		games = 40
-	}
+	games := longOr(t, 200, 40, "Double Chess960 games")
 	rng := rand.New(rand.NewPCG(960, 1))
 	var castled int
 	for g := 0; g < games; g++ {

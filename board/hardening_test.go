@@ -360,9 +360,7 @@ func TestEveryIllegalMoveNamesARule(t *testing.T) {
 		require.NoError(t, err)
 		positions = append(positions, p)
 	}
-	if testing.Short() {
-		positions = positions[:len(positions)/4]
-	}
+	positions = positions[:longOr(t, len(positions), len(positions)/4, "positions")]
 	tried := 0
 	for i := range positions {
 		p := &positions[i]

@@ -15,10 +15,7 @@ import (
 // kinds of move the games reached, so a generator change that stops them
 // from covering promotions, arrivals and the like fails here.
 func TestSANRoundTrip(t *testing.T) {
-	games, plies := 30, 300
-	if testing.Short() {
-		games = 10
-	}
+	games, plies := longOr(t, 30, 10, "random games a variant"), 300
 	for _, v := range Variants() {
 		t.Run(v.name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(13, uint64(len(v.name))))
