@@ -93,9 +93,9 @@ func comparePlayouts(t *testing.T, v *board.Variant, ref refPosition, games, max
 }
 
 // compareStartPerft compares perft from the start position up to depth
-// (3 under -short).
+// (3 under -short, unless the long suites are on).
 func compareStartPerft(t *testing.T, v *board.Variant, ref refPosition, depth int) {
-	if testing.Short() {
+	if testing.Short() && !testlong.Enabled() {
 		depth = 3
 	}
 	p := v.StartPosition()
