@@ -13,6 +13,7 @@ import (
 	"senapati/board"
 	"senapati/internal/testio"
 	"senapati/internal/testload"
+	"senapati/internal/testlong"
 )
 
 // session drives a UCI loop through pipes, as a GUI would.
@@ -272,8 +273,12 @@ func TestNoTimeLossAtFastControls(t *testing.T) {
 	for _, v := range []string{"chess", "chaturanga", "durg"} {
 		playClockGame(t, v, time.Second, 10*time.Millisecond, 80, cpu)
 	}
-	if !testing.Short() {
+	// A longer control, 40 plies of about a quarter second each: one of
+	// the long suites (testlong).
+	if testlong.Enabled() {
 		playClockGame(t, "durg", 10*time.Second, 100*time.Millisecond, 40, cpu)
+	} else if !testing.Short() {
+		testlong.Sample(t, "1+0.01 only, not Durg at 10+0.1")
 	}
 }
 
