@@ -12,7 +12,7 @@ func (w *worker) evaluate(ply int) int {
 	if e.key == key && e.valid {
 		return int(e.score)
 	}
-	s := w.eval.Evaluate(ply, pos)
+	s := min(max(w.eval.Evaluate(ply, pos), -MaxEval), MaxEval)
 	*e = evalEntry{key: key, score: int32(s), valid: true}
 	return s
 }

@@ -22,6 +22,12 @@ const (
 	MaxPly   = 128
 	// MateBound: scores beyond it are mates (distance in plies from the root).
 	MateBound = Mate - MaxPly
+	// MaxEval bounds what the search takes from any evaluation: above any
+	// sane score (nine queens and every piece against a bare king is under
+	// 15000), and far enough below MateBound that no correction carries a
+	// score to a mate. A broken net's scores past mate made the search
+	// take them for mates and never end.
+	MaxEval = 20000
 )
 
 // MateIn is how a score is shown (UCI's `score mate N`, CECP's 100000+N,
