@@ -57,6 +57,12 @@ func TestSettingsChooseTheEvaluation(t *testing.T) {
 	require.Error(t, err)
 }
 
+// A net file is refused where its scores can pass what the search takes
+// from an evaluation: the two bounds are one.
+func TestNetScoresFitTheSearchClamp(t *testing.T) {
+	require.Equal(t, search.MaxEval, nnue.MaxScore)
+}
+
 // New refuses an EvalFile it cannot use, naming the file and why, where
 // the built-in nets once took its place in silence; UseNNUE off reads no
 // file.

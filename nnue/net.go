@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"math"
 
 	"senapati/board"
 )
@@ -26,6 +27,9 @@ const (
 	// WeightClip bounds the layer's float weights in training, so that no
 	// accumulator of 64 inputs can leave int16 (64*1.98*255 < 32767).
 	WeightClip = 1.98
+	// MaxScore bounds the scores a net file may give in any position: the
+	// evaluation's range (search.MaxEval; engine's tests hold them equal).
+	MaxScore = 20000
 )
 
 const (
@@ -123,7 +127,53 @@ func ReadNet(data []byte) (*Net, error) {
 	if r.Len() != 0 {
 		return nil, errors.New("network file: bytes left over")
 	}
+	if err := n.checkRange(); err != nil {
+		return nil, fmt.Errorf("network file: %w", err)
+	}
 	return n, nil
+}
+
+// checkRange proves that no position can overflow an accumulator or give
+// a score beyond MaxScore: a checksum says only that the file is the one
+// written, and a trainer gone wrong writes any numbers. A position has at
+// most one piece on each square, so a neuron's accumulator lies between
+// its bias plus, for each square, the least (greatest) weight of any piece
+// there or none, plus every negative (positive) state input; FEN sets up
+// any number of pieces, so every square counts. The wrapping int16 sums
+// are exact when the true sum fits, whatever the order of the moves.
+func (n *Net) checkRange() error {
+	f := NewFeatures(n.Variant)
+	kinds := 2 * len(f.types)
+	var lowest, highest int64 // the output's sum, before scaling
+	for j := 0; j < n.Hidden; j++ {
+		lo, hi := int64(n.FTBias[j]), int64(n.FTBias[j])
+		for s := 0; s < f.squares; s++ {
+			var least, most int64
+			for k := 0; k < kinds; k++ {
+				w := int64(n.FT[(k*f.squares+s)*n.Hidden+j])
+				least, most = min(least, w), max(most, w)
+			}
+			lo, hi = lo+least, hi+most
+		}
+		for x := f.pieceCount; x < n.Inputs; x++ {
+			w := int64(n.FT[x*n.Hidden+j])
+			lo, hi = lo+min(w, 0), hi+max(w, 0)
+		}
+		if lo < math.MinInt16 || hi > math.MaxInt16 {
+			return fmt.Errorf("neuron %d's accumulator can reach %d..%d, beyond int16: weights too large", j, lo, hi)
+		}
+		// Clipped to [0, QA], the neuron feeds both halves of the output.
+		lo, hi = min(max(lo, 0), QA), min(max(hi, 0), QA)
+		for _, w := range []int64{int64(n.Out[j]), int64(n.Out[n.Hidden+j])} {
+			lowest += min(w*lo, w*hi)
+			highest += max(w*lo, w*hi)
+		}
+	}
+	low, high := centipawns(lowest+int64(n.OutBias)), centipawns(highest+int64(n.OutBias))
+	if low < -MaxScore || high > MaxScore {
+		return fmt.Errorf("scores can reach %d..%d centipawns, beyond the evaluation's +-%d: weights too large", low, high, MaxScore)
+	}
+	return nil
 }
 
 // LoadNet reads a net file from r.
@@ -145,8 +195,13 @@ func (n *Net) output(us, them []int16) int {
 	} else {
 		sum = dot64(us, n.Out[:len(us)]) + dot64(them, n.Out[len(us):2*len(us)])
 	}
-	sum = (sum + int64(n.OutBias)) * OutputScale
-	// Rounded, not truncated toward zero.
+	return centipawns(sum + int64(n.OutBias))
+}
+
+// centipawns scales the output's sum, rounded rather than truncated
+// toward zero.
+func centipawns(sum int64) int {
+	sum *= OutputScale
 	if sum < 0 {
 		return int((sum - QA*QB/2) / (QA * QB))
 	}

@@ -22,8 +22,27 @@ func writeNet(t *testing.T, v *board.Variant) string {
 	return path
 }
 
+// wildNet writes a durg net of all +32767 weights with a good checksum:
+// before it was refused, its scores past mate made go depth 1 never end.
+func wildNet(t *testing.T, dir string) string {
+	v := board.DurgGame()
+	n := &nnue.Net{Variant: v, Inputs: nnue.NewFeatures(v).Inputs, Hidden: 8}
+	n.FT, n.FTBias, n.Out = make([]int16, n.Inputs*n.Hidden), make([]int16, n.Hidden), make([]int16, 2*n.Hidden)
+	for _, part := range [][]int16{n.FT, n.FTBias, n.Out} {
+		for i := range part {
+			part[i] = 32767
+		}
+	}
+	b, err := n.MarshalBinary()
+	require.NoError(t, err)
+	path := filepath.Join(dir, "wild.nnue")
+	require.NoError(t, os.WriteFile(path, b, 0o644))
+	return path
+}
+
 // badNets are files EvalFile must refuse, each with a word of the reason:
-// one missing, one cut short, one damaged (a byte changed), one not a net.
+// one missing, one cut short, one damaged (a byte changed), one not a net,
+// one whose weights overflow.
 func badNets(t *testing.T, good string) map[string]string {
 	data, err := os.ReadFile(good)
 	require.NoError(t, err)
@@ -38,6 +57,7 @@ func badNets(t *testing.T, good string) map[string]string {
 		cut:                                "cut short",
 		damaged:                            "fails its checksum",
 		"/etc/hostname":                    "not a Senapati network",
+		wildNet(t, dir):                    "accumulator can reach",
 	}
 }
 
