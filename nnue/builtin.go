@@ -3,7 +3,6 @@ package nnue
 import (
 	"embed"
 	"fmt"
-	"os"
 
 	"senapati/board"
 )
@@ -55,19 +54,6 @@ func Choose(useNets bool, evalFile string) (Nets, error) {
 		nets[n.Variant] = n
 	}
 	return nets, nil
-}
-
-// ReadNetFile reads a net file from disk.
-func ReadNetFile(path string) (*Net, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	n, err := ReadNet(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return n, nil
 }
 
 // Describe names a net for messages: its game, shape and checksum.

@@ -84,31 +84,13 @@ func (n *Net) MarshalBinary() ([]byte, error) {
 // game, another input layout, a cut or damaged file is refused with the
 // reason.
 func ReadNet(data []byte) (*Net, error) {
-	if len(data) < netHeaderSize+4 || string(data[:4]) != netMagic {
+	if len(data) < netHeaderSize || string(data[:4]) != netMagic {
 		return nil, errors.New("not a Senapati network file (no SNPN header)")
 	}
-	h := data[:netHeaderSize]
-	if h[4] != netVersion || h[5] != archClipped {
-		return nil, fmt.Errorf("network format version %d, architecture %d: this build reads version %d, architecture %d", h[4], h[5], netVersion, archClipped)
-	}
-	if h[6] == 0 || h[6] > 16 {
-		return nil, errors.New("network file: bad game name")
-	}
-	v, err := board.VariantByName(string(h[7 : 7+h[6]]))
+	n, size, err := readHeader(data[:netHeaderSize])
 	if err != nil {
-		return nil, fmt.Errorf("network file: %w", err)
+		return nil, err
 	}
-	n := &Net{Variant: v, Inputs: int(binary.LittleEndian.Uint32(h[24:28])), Hidden: int(binary.LittleEndian.Uint32(h[28:32]))}
-	if want := NewFeatures(v).Inputs; n.Inputs != want {
-		return nil, fmt.Errorf("network for %s has %d inputs; this build's %s inputs are %d", v.Name(), n.Inputs, v.Name(), want)
-	}
-	if n.Hidden < 1 || n.Hidden > MaxHidden {
-		return nil, fmt.Errorf("network hidden width %d out of range 1..%d", n.Hidden, MaxHidden)
-	}
-	if qa, qb, sc := binary.LittleEndian.Uint16(h[32:34]), binary.LittleEndian.Uint16(h[34:36]), binary.LittleEndian.Uint16(h[36:38]); qa != QA || qb != QB || sc != OutputScale {
-		return nil, fmt.Errorf("network quantized with QA %d, QB %d, scale %d; this build uses %d, %d, %d", qa, qb, sc, QA, QB, OutputScale)
-	}
-	size := netHeaderSize + 2*(n.Inputs*n.Hidden+n.Hidden+2*n.Hidden) + 4 + 4
 	if len(data) != size {
 		return nil, fmt.Errorf("network file is %d bytes, its header says %d: cut short or not one file", len(data), size)
 	}
@@ -131,6 +113,32 @@ func ReadNet(data []byte) (*Net, error) {
 		return nil, fmt.Errorf("network file: %w", err)
 	}
 	return n, nil
+}
+
+// readHeader reads a net file's header (magic already checked): the net's
+// game and shape, and the size of the whole file.
+func readHeader(h []byte) (*Net, int, error) {
+	if h[4] != netVersion || h[5] != archClipped {
+		return nil, 0, fmt.Errorf("network format version %d, architecture %d: this build reads version %d, architecture %d", h[4], h[5], netVersion, archClipped)
+	}
+	if h[6] == 0 || h[6] > 16 {
+		return nil, 0, errors.New("network file: bad game name")
+	}
+	v, err := board.VariantByName(string(h[7 : 7+h[6]]))
+	if err != nil {
+		return nil, 0, fmt.Errorf("network file: %w", err)
+	}
+	n := &Net{Variant: v, Inputs: int(binary.LittleEndian.Uint32(h[24:28])), Hidden: int(binary.LittleEndian.Uint32(h[28:32]))}
+	if want := NewFeatures(v).Inputs; n.Inputs != want {
+		return nil, 0, fmt.Errorf("network for %s has %d inputs; this build's %s inputs are %d", v.Name(), n.Inputs, v.Name(), want)
+	}
+	if n.Hidden < 1 || n.Hidden > MaxHidden {
+		return nil, 0, fmt.Errorf("network hidden width %d out of range 1..%d", n.Hidden, MaxHidden)
+	}
+	if qa, qb, sc := binary.LittleEndian.Uint16(h[32:34]), binary.LittleEndian.Uint16(h[34:36]), binary.LittleEndian.Uint16(h[36:38]); qa != QA || qb != QB || sc != OutputScale {
+		return nil, 0, fmt.Errorf("network quantized with QA %d, QB %d, scale %d; this build uses %d, %d, %d", qa, qb, sc, QA, QB, OutputScale)
+	}
+	return n, netHeaderSize + 2*(n.Inputs*n.Hidden+n.Hidden+2*n.Hidden) + 4 + 4, nil
 }
 
 // checkRange proves that no position can overflow an accumulator or give
@@ -177,12 +185,37 @@ func (n *Net) checkRange() error {
 }
 
 // LoadNet reads a net file from r.
-func LoadNet(r io.Reader) (*Net, error) {
-	data, err := io.ReadAll(io.LimitReader(r, 1<<30))
+func LoadNet(r io.Reader) (*Net, error) { return loadNet(r, -1) }
+
+// loadNet reads a net file from r, of fileSize bytes where that is known
+// (else -1): the header first, then only the bytes it declares, so that
+// neither a huge file nor an endless stream is read whole.
+func loadNet(r io.Reader, fileSize int64) (*Net, error) {
+	h := make([]byte, netHeaderSize)
+	if _, err := io.ReadFull(r, h); err != nil || string(h[:4]) != netMagic {
+		if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, err
+		}
+		return nil, errors.New("not a Senapati network file (no SNPN header)")
+	}
+	_, size, err := readHeader(h)
 	if err != nil {
 		return nil, err
 	}
-	return ReadNet(data)
+	if fileSize >= 0 && fileSize != int64(size) {
+		return nil, fmt.Errorf("network file is %d bytes, its header says %d: cut short or not one file", fileSize, size)
+	}
+	// One byte more than declared: a longer stream shows.
+	data := make([]byte, size+1)
+	copy(data, h)
+	got, err := io.ReadFull(r, data[netHeaderSize:])
+	switch {
+	case err == nil:
+		return nil, fmt.Errorf("network file is longer than the %d bytes its header says: not one file", size)
+	case !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF):
+		return nil, err
+	}
+	return ReadNet(data[:netHeaderSize+got])
 }
 
 // output is the score in centipawns from both accumulators, the side to

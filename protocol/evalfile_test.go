@@ -42,7 +42,8 @@ func wildNet(t *testing.T, dir string) string {
 
 // badNets are files EvalFile must refuse, each with a word of the reason:
 // one missing, one cut short, one damaged (a byte changed), one not a net,
-// one whose weights overflow.
+// one whose weights overflow, a device and a directory (each refused
+// before a byte is read: /dev/zero was read until memory ran out).
 func badNets(t *testing.T, good string) map[string]string {
 	data, err := os.ReadFile(good)
 	require.NoError(t, err)
@@ -58,6 +59,8 @@ func badNets(t *testing.T, good string) map[string]string {
 		damaged:                            "fails its checksum",
 		"/etc/hostname":                    "not a Senapati network",
 		wildNet(t, dir):                    "accumulator can reach",
+		"/dev/zero":                        "a device, not a regular file",
+		dir:                                "a directory, not a regular file",
 	}
 }
 
