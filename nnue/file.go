@@ -1,6 +1,7 @@
 package nnue
 
 import (
+	"bufio"
 	"fmt"
 	"io/fs"
 	"os"
@@ -55,6 +56,28 @@ func ReadNetFile(path string) (*Net, error) {
 	n, err := loadNet(f, size)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return n, nil
+}
+
+// ReadFloatNetFile reads a training checkpoint from disk: a regular file
+// only, read no further than its header declares, and as long as that.
+func ReadFloatNetFile(path string) (*FloatNet, error) {
+	f, size, err := openRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	n, err := ReadFloatNet(bufio.NewReader(f))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	declared := int64(len(floatMagic) + 1 + len(n.Variant.Name()) + 3*4)
+	for _, p := range n.Params() {
+		declared += int64(4 * len(p))
+	}
+	if size != declared {
+		return nil, fmt.Errorf("%s: checkpoint is %d bytes, its header says %d: not one file", path, size, declared)
 	}
 	return n, nil
 }

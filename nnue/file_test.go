@@ -101,3 +101,22 @@ func TestLoadNetReadsOnlyWhatTheHeaderDeclares(t *testing.T) {
 	_, err = LoadNet(endless{})
 	require.ErrorContains(t, err, "not a Senapati network file")
 }
+
+// TestReadFloatNetFile: a checkpoint reads back; one with bytes after what
+// its header declares is refused.
+func TestReadFloatNetFile(t *testing.T) {
+	f, _ := randomNet(board.Chess(), 8, 1, 1)
+	var b bytes.Buffer
+	_, err := f.WriteTo(&b)
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "x.fnet")
+	require.NoError(t, os.WriteFile(path, b.Bytes(), 0o644))
+	back, err := ReadFloatNetFile(path)
+	require.NoError(t, err)
+	require.Equal(t, f.Params(), back.Params())
+	require.NoError(t, os.WriteFile(path, append(b.Bytes(), 0), 0o644))
+	_, err = ReadFloatNetFile(path)
+	require.ErrorContains(t, err, "its header says")
+	_, err = ReadFloatNetFile(t.TempDir())
+	require.ErrorContains(t, err, "a directory, not a regular file")
+}

@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 
 	"senapati/board"
@@ -61,15 +60,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		cfg.Variant = v
 	}
 	if *resume != "" {
-		f, err := os.Open(*resume)
-		if err != nil {
+		var err error
+		if cfg.Start, err = nnue.ReadFloatNetFile(*resume); err != nil {
 			fmt.Fprintln(stderr, "train:", err)
-			return 1
-		}
-		cfg.Start, err = nnue.ReadFloatNet(f)
-		f.Close()
-		if err != nil {
-			fmt.Fprintf(stderr, "train: %s: %v\n", *resume, err)
 			return 1
 		}
 		cfg.Hidden = cfg.Start.Hidden
