@@ -48,6 +48,7 @@ func TestCoresCostTheCollectorLittle(t *testing.T) {
 	base := scannable()
 	c.Handle("cores 256")
 	c.Handle("ping 1")
+	c.settle() // the threads are made beside the command loop
 	after := scannable()
 	require.Contains(t, out.String(), "pong 1")
 	require.Equal(t, 256, c.engine.Settings().Threads)

@@ -45,6 +45,12 @@ type CECP struct {
 	moveNow  atomic.Pointer[context.CancelFunc] // ends the search for the engine's move, nil when none runs
 	deferred []string                           // lines after a ping that must wait for the engine's move
 	quit     bool                               // a deferred quit was handled
+
+	// configured is closed when the settings handed to the engine beside
+	// the loop (memory, cores) are in force, nil when none are on the way;
+	// handed are those settings, got the engine's after them.
+	configured  chan struct{}
+	handed, got search.Settings
 }
 
 // cecpJob is a search running beside the command loop.
@@ -128,6 +134,9 @@ func (c *CECP) Run(in io.Reader) {
 				c.stopJob()
 				return
 			}
+		case <-c.configured:
+			c.settle()
+			c.applyBeside() // what was set meanwhile
 		}
 	}
 }
@@ -625,6 +634,7 @@ func (c *CECP) ponderOnOwnGuess() {
 	if !c.ponder || c.force || c.analyzing || c.pos.SideToMove() == c.engineSide || c.verdict().Over() {
 		return
 	}
+	c.settle()
 	r := c.engine.Search(context.Background(), c.pos, c.history, search.Limits{Nodes: guessNodes}, func(search.Info) {})
 	c.ponderOn(r.Best)
 }
@@ -649,9 +659,7 @@ func (c *CECP) startJob(kind jobKind, root board.Position, guess board.Move, l s
 	if c.badSetup != "" {
 		return // the last game is stale: never search it (the commands refuse first)
 	}
-	if asked, got := c.apply(); got < asked {
-		c.send("# Hash %d MB is more than this machine can spare; the table has %d MB", asked, got)
-	}
+	c.applyNow()
 	keepProcsForInput(c.settings.Threads)
 	ctx, cancel := context.WithCancel(context.Background())
 	j := &cecpJob{kind: kind, done: make(chan struct{}), cancel: cancel, root: root, guess: guess, ponder: l.Ponder, start: time.Now()}
@@ -782,7 +790,7 @@ func (c *CECP) setting(line string, args []string, lo, hi int, set func(int)) {
 		return
 	}
 	set(min(max(n, lo), hi))
-	c.applyIfIdle()
+	c.applyBeside()
 }
 
 // applyIfIdle hands new settings to the engine now when no search runs;
@@ -791,8 +799,57 @@ func (c *CECP) applyIfIdle() {
 	if c.job != nil {
 		return
 	}
+	c.applyNow()
+}
+
+// applyNow hands new settings, a new game or a table clear to the engine
+// (after any on the way beside the loop); never while a search runs.
+func (c *CECP) applyNow() {
+	c.settle()
 	if asked, got := c.apply(); got < asked {
 		c.send("# Hash %d MB is more than this machine can spare; the table has %d MB", asked, got)
+	}
+}
+
+// applyBeside hands new settings (memory, cores) to the engine beside the
+// command loop when no search runs: a new table or many threads' state
+// can take seconds on a loaded machine, and XBoard, which sends both
+// before each game, takes an engine whose pong is late for a hung one.
+// Whatever uses the engine next waits for them (settle). While some are on
+// the way, newer ones wait for the loop to hand them when those are in
+// force, or for the next search.
+func (c *CECP) applyBeside() {
+	if c.job != nil || c.configured != nil {
+		return
+	}
+	if c.settings == c.engine.Settings() {
+		return
+	}
+	handed, done := c.settings, make(chan struct{})
+	c.handed, c.configured = handed, done
+	go func() {
+		defer close(done)
+		c.engine.Configure(handed)
+		c.got = c.engine.Settings()
+	}()
+}
+
+// settle waits for the settings handed to the engine beside the loop to
+// be in force, and takes what the engine made of them (the Hash the
+// machine could spare), unless they were changed since.
+func (c *CECP) settle() {
+	if c.configured == nil {
+		return
+	}
+	<-c.configured
+	c.configured = nil
+	if c.settings == c.handed {
+		c.settings = c.got
+	} else if c.settings.HashMB == c.handed.HashMB {
+		c.settings.HashMB = c.got.HashMB
+	}
+	if c.got.HashMB < c.handed.HashMB {
+		c.send("# Hash %d MB is more than this machine can spare; the table has %d MB", c.handed.HashMB, c.got.HashMB)
 	}
 }
 
