@@ -5,6 +5,7 @@ import (
 	"runtime/debug"
 	"runtime/metrics"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/require"
 
@@ -12,23 +13,32 @@ import (
 	"senapati/eval"
 )
 
-// After NewGame an engine searches as a new one does: the table and every
+// After NewGame, or NewGameInPlace (the table emptied by epoch, its
+// memory kept), an engine searches as a new one does: the table and every
 // thread's tables are as good as empty, though they are cleared where used
 // rather than made again.
 func TestNewGameIsANewEngine(t *testing.T) {
-	t.Cleanup(debug.FreeOSMemory)                            // the tests of VmRSS that follow need it
-	settings := Settings{HashMB: 16, Threads: 1, MultiPV: 1} // a heap table: cleared by epoch
-	used := NewEngine(settings, Static(eval.Evaluate), eval.PieceValue)
-	for _, v := range board.Variants() {
-		searchFEN(t, used, v, v.StartFEN(), Limits{Depth: 6})
-	}
-	const fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
-	for range 3 {
-		used.NewGame()
-		got, _ := searchFEN(t, used, board.Chess(), fen, Limits{Depth: 7})
-		fresh := NewEngine(settings, Static(eval.Evaluate), eval.PieceValue)
-		want, _ := searchFEN(t, fresh, board.Chess(), fen, Limits{Depth: 7})
-		require.Equal(t, want, got)
+	t.Cleanup(debug.FreeOSMemory) // the tests of VmRSS that follow need it
+	settings := Settings{HashMB: 16, Threads: 1, MultiPV: 1}
+	for _, inPlace := range []bool{false, true} {
+		used := NewEngine(settings, Static(eval.Evaluate), eval.PieceValue)
+		for _, v := range board.Variants() {
+			searchFEN(t, used, v, v.StartFEN(), Limits{Depth: 6})
+		}
+		const fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+		for range 3 {
+			mapping := used.TT.mapping
+			if inPlace {
+				used.NewGameInPlace()
+				require.Equal(t, unsafe.SliceData(mapping), unsafe.SliceData(used.TT.mapping), "the table was mapped again")
+			} else {
+				used.NewGame()
+			}
+			got, _ := searchFEN(t, used, board.Chess(), fen, Limits{Depth: 7})
+			fresh := NewEngine(settings, Static(eval.Evaluate), eval.PieceValue)
+			want, _ := searchFEN(t, fresh, board.Chess(), fen, Limits{Depth: 7})
+			require.Equal(t, want, got, "in place: %v", inPlace)
+		}
 	}
 }
 
