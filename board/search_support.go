@@ -106,31 +106,6 @@ func (p *Position) IsLegal(m Move) bool {
 	return false
 }
 
-// PlainMoveChecks reports whether m, a plain move of a piece from one
-// square to another (no castling, promotion, en passant, leap, call or
-// arriving Mantris, and no capture that kills its capturer in a zone),
-// leaves the enemy king attacked, directly or by discovery, without making
-// it. For any other turn it reports false: the search uses it to spare
-// checking moves from pruning, where a false answer only prunes as before.
-func (p *Position) PlainMoveChecks(m Move) bool {
-	if m.kind() != kindNormal || m.HasArrivals() || p.KillsBoth(m) {
-		return false
-	}
-	us, from, to := p.side, m.From(), m.To()
-	ksq := p.kingSq[us^1]
-	occ := p.Occupied().AndNot(SquareBB(from)).Or(SquareBB(to))
-	var direct Bitboard
-	if t := p.board[from].Type(); t == Pawn {
-		direct = pawnAttacks[us][to]
-	} else {
-		direct = pieceAttacks(t, to, occ)
-	}
-	if direct.Has(ksq) {
-		return true
-	}
-	return p.attackersOf(us, ksq, occ).AndNot(SquareBB(from)).Any()
-}
-
 // PawnKey is a hash of both sides' pawn sets (not kept incrementally: a
 // few multiplications), for tables indexed by the pawn structure.
 func (p *Position) PawnKey() uint64 {

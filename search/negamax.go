@@ -40,7 +40,7 @@ func (w *worker) quietPruned(ply, depth, i int, m board.Move, quietsTried, stati
 	}
 	pos := &w.stack[ply].pos
 	if w.lateMovePrune(depth, quietsTried, improving) {
-		return w.prunedUnlessSpared(pos, m, depth, true)
+		return w.prunedUnlessSpared(ply, m, depth, true)
 	}
 	if depth > w.p.FutilityDepth {
 		return false, false // nor is a check pruned
@@ -50,11 +50,11 @@ func (w *worker) quietPruned(ply, depth, i int, m board.Move, quietsTried, stati
 		d = w.reducedDepth(ply, depth, i, m)
 	}
 	if staticEval+w.p.FutilityBase+w.p.FutilityPerPly*d <= alpha {
-		return w.prunedUnlessSpared(pos, m, depth, false)
+		return w.prunedUnlessSpared(ply, m, depth, false)
 	}
 	see := pos.SEE(m, &w.values)
 	quietLoses, checkLoses := see < -w.p.SEEQuietPerPly2*d*d, see < -w.p.SEEQuietPerPly2*depth*depth
-	if quietLoses != checkLoses && w.spareCheck(pos, m) {
+	if quietLoses != checkLoses && w.spareCheck(ply, m) {
 		return checkLoses, false
 	}
 	return quietLoses, false
@@ -74,15 +74,15 @@ func (w *worker) captureFutile(ply, depth int, m board.Move, staticEval, alpha i
 	if w.variant.BareKingLoses() && pos.PieceCount(pos.SideToMove()^1) == 2 {
 		return false
 	}
-	return !pos.PlainMoveChecks(m)
+	return !w.givesCheck(ply, m)
 }
 
 // prunedUnlessSpared: a rule prunes quiet m (dropRest: with the quiet
 // moves after it) unless m is a check the profile spares, which only its
 // own exchange test prunes.
-func (w *worker) prunedUnlessSpared(pos *board.Position, m board.Move, depth int, dropRest bool) (bool, bool) {
-	if w.spareCheck(pos, m) {
-		return w.checkLosesExchange(pos, m, depth), false
+func (w *worker) prunedUnlessSpared(ply int, m board.Move, depth int, dropRest bool) (bool, bool) {
+	if w.spareCheck(ply, m) {
+		return w.checkLosesExchange(&w.stack[ply].pos, m, depth), false
 	}
 	return true, dropRest
 }

@@ -220,7 +220,7 @@ func (w *worker) dropQuiets(ply, from int) {
 	fr := &w.stack[ply]
 	n := from
 	for j := from; j < fr.moves.N; j++ {
-		if m := fr.moves.Moves[j]; !fr.pos.IsQuiet(m) || w.spareCheck(&fr.pos, m) {
+		if m := fr.moves.Moves[j]; !fr.pos.IsQuiet(m) || w.spareCheck(ply, m) {
 			fr.moves.Moves[n], fr.scores[n] = m, fr.scores[j]
 			n++
 		}
@@ -231,8 +231,8 @@ func (w *worker) dropQuiets(ply, from int) {
 // spareCheck: where the profile spares checks (spareChecks) a quiet move
 // that gives check is not pruned by move count or futility; only a
 // losing exchange prunes it.
-func (w *worker) spareCheck(pos *board.Position, m board.Move) bool {
-	return w.prof.spareChecks && pos.PlainMoveChecks(m)
+func (w *worker) spareCheck(ply int, m board.Move) bool {
+	return w.prof.spareChecks && w.givesCheck(ply, m)
 }
 
 // pickMove moves the best-scored remaining move to index i (selection

@@ -108,10 +108,10 @@ func TestDropQuietsKeepsTheOtherMoves(t *testing.T) {
 	var rest []board.Move
 	spared := 0
 	for _, m := range before[from:] {
-		if !pos.IsQuiet(m) || w.spareCheck(pos, m) {
+		if !pos.IsQuiet(m) || w.spareCheck(0, m) {
 			rest = append(rest, m)
 		}
-		if pos.IsQuiet(m) && w.spareCheck(pos, m) {
+		if pos.IsQuiet(m) && w.spareCheck(0, m) {
 			spared++
 		}
 	}

@@ -81,6 +81,20 @@ type frame struct {
 	// excluded is the move a singular-extension test leaves out of this
 	// node's search (NoMove: none).
 	excluded board.Move
+	// checks is the position's check information once a move's check is
+	// first asked about (checksKnown; see givesCheck).
+	checks      board.CheckInfo
+	checksKnown bool
+}
+
+// givesCheck: plain move m at ply gives check (board's GivesCheck), with
+// the node's check information worked out at its first question.
+func (w *worker) givesCheck(ply int, m board.Move) bool {
+	fr := &w.stack[ply]
+	if !fr.checksKnown {
+		fr.checks, fr.checksKnown = fr.pos.CheckInfo(), true
+	}
+	return fr.pos.GivesCheck(m, &fr.checks)
 }
 
 // null: the frame was reached by a null move (repetitions cannot cross it).
@@ -98,7 +112,7 @@ func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint
 	w.nodes.Store(0)
 	w.completed, w.selDepth, w.lastCheck = 0, 0, 0
 	w.roots = slices.Clone(roots)
-	w.stack[0].pos = root
+	w.stack[0].pos, w.stack[0].checksKnown = root, false
 	w.keys = append(append(w.keys[:0], history...), root.Hash())
 	w.base = len(history)
 	w.keys = slices.Grow(w.keys, MaxPly+2)
@@ -176,7 +190,7 @@ func (w *worker) countNode() {
 // records the new position's key for repetition checks.
 func (w *worker) play(ply int, m board.Move) *board.Position {
 	child := &w.stack[ply+1]
-	child.pos = w.stack[ply].pos
+	child.pos, child.checksKnown = w.stack[ply].pos, false
 	child.move = m
 	if child.null() {
 		child.cont = 0
