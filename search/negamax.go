@@ -71,7 +71,7 @@ func (w *worker) captureFutile(ply, depth int, m board.Move, staticEval, alpha i
 	if staticEval+w.p.CaptureFutility+w.p.FutilityPerPly*depth+w.values[pos.Captured(m)] > alpha {
 		return false
 	}
-	if w.variant.BareKingLoses() && pos.PieceCount(pos.SideToMove()^1) == 2 {
+	if w.bareRajaLoses && pos.PieceCount(pos.SideToMove()^1) == 2 {
 		return false
 	}
 	return !w.givesCheck(ply, m)
@@ -139,7 +139,7 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 	// Improving: better than two plies ago, so pruning can be bolder.
 	improving := !inCheck && (ply < 2 || w.stack[ply-2].staticEval == -Infinity || staticEval > w.stack[ply-2].staticEval)
 	us := pos.SideToMove()
-	zugzwangRisk := w.variant.StalemateWins() && (pos.PieceCount(us) <= 3 || pos.PieceCount(us^1) <= 3)
+	zugzwangRisk := w.stalemateWins && (pos.PieceCount(us) <= 3 || pos.PieceCount(us^1) <= 3)
 	if !pvNode && !inCheck && abs(beta) < MateBound && !zugzwangRisk && !excluding {
 		if s, cut := w.cutBeforeMoves(ply, depth, beta, staticEval, improving); cut {
 			return s

@@ -180,7 +180,7 @@ func (w *worker) scoreMoves(ply int, ttMove board.Move) {
 	fr := &w.stack[ply]
 	pos := &fr.pos
 	// Baring the enemy Raja wins whatever the exchange says.
-	baring := w.variant.BareKingLoses() && pos.PieceCount(pos.SideToMove()^1) == 2
+	baring := w.bareRajaLoses && pos.PieceCount(pos.SideToMove()^1) == 2
 	for i, m := range fr.moves.Moves[:fr.moves.N] {
 		var s int32
 		switch {

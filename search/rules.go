@@ -16,12 +16,15 @@ func (w *worker) enter(ply int) (int, bool) {
 }
 
 // ruleScore asks the rules what they decide before any move is looked at:
-// bare Raja, repetition, dead material (out of check; in check a mate
-// comes first and judgeRules decides). ok is false when the game goes on.
+// bare Raja (where the game has the rule), repetition, dead material (out
+// of check; in check a mate comes first and judgeRules decides). ok is
+// false when the game goes on.
 func (w *worker) ruleScore(ply int) (int, bool) {
 	pos := &w.stack[ply].pos
-	if v := pos.BareRajaVerdict(); v.Over() {
-		return v.Score(pos.SideToMove(), ply), true
+	if w.bareRajaLoses {
+		if v := pos.BareRajaVerdict(); v.Over() {
+			return v.Score(pos.SideToMove(), ply), true
+		}
 	}
 	if w.isRepetition(ply) || (!pos.InCheck() && pos.InsufficientMaterial()) {
 		return 0, true

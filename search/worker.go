@@ -16,20 +16,16 @@ type worker struct {
 	selDepth  int
 	roots     []rootMove
 	pvIdx     int
-	zoneKills bool // the variant's zones kill both pieces of a capture (Durg)
-	// stalemateWins: the variant's stalemate wins (chaturanga), so nodes
-	// that return without their moves ask whether there is one.
-	stalemateWins bool
-	prof          profile            // what this game's search does beyond the common core
-	p             Params             // the settings' constants
-	lmr           *[64][64]int8      // late-move reductions by depth and move number, made from p
-	stack         *[MaxPly + 2]frame // made at the first search (see newWorker)
-	keys          []uint64           // hashes of the game before the root, then of the path
-	base          int                // index of the root in keys
-	killers       [MaxPly + 2][2]board.Move
-	history       [2][board.NumSquares * board.NumSquares]int16
-	contHist      *contTable
-	corr          *corrTable // Params.CorrHist
+	prof      profile            // what this game's search does beyond the common core
+	p         Params             // the settings' constants
+	lmr       *[64][64]int8      // late-move reductions by depth and move number, made from p
+	stack     *[MaxPly + 2]frame // made at the first search (see newWorker)
+	keys      []uint64           // hashes of the game before the root, then of the path
+	base      int                // index of the root in keys
+	killers   [MaxPly + 2][2]board.Move
+	history   [2][board.NumSquares * board.NumSquares]int16
+	contHist  *contTable
+	corr      *corrTable // Params.CorrHist
 	// contRows lists the continuation-history rows written since the last
 	// forget, each once (side*contSize + row), so that a new game clears
 	// what was used rather than all 3 MB of the table.
@@ -48,6 +44,12 @@ type worker struct {
 	// nullMinPly: no null move above this ply (a null move's verification
 	// search is under way; 0: none).
 	nullMinPly int
+	// The rules of the game the search is in, asked once as it starts so
+	// that a node asks nothing about a rule its game lacks: zoneKills, the
+	// zones kill both pieces of a capture (Durg); stalemateWins (so nodes
+	// that return without their moves ask whether there is one) and
+	// bareRajaLoses (chaturanga).
+	zoneKills, stalemateWins, bareRajaLoses bool
 }
 
 // moveLists are a frame's moves and their ordering scores.
@@ -132,6 +134,7 @@ func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint
 	}
 	w.stalemateWins = w.variant.StalemateWins()
 	w.zoneKills = w.variant.ZoneCaptureKillsBoth()
+	w.bareRajaLoses = w.variant.BareKingLoses()
 	w.killers = [MaxPly + 2][2]board.Move{}
 	for c := range w.history {
 		for i := range w.history[c] {
