@@ -148,11 +148,11 @@ func TestProfilesReachTheSearch(t *testing.T) {
 		w.forget()
 		e.stop.Store(false) // the set-up search ended stopped
 		change(&w.prof)
-		before := w.nodes.Load()
+		before := w.nodes
 		for d := 1; d <= depth; d++ {
 			w.search(0, d, -Infinity, Infinity, true)
 		}
-		return w.nodes.Load() - before
+		return w.nodes - before
 	}
 	const italian = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
 	chess := func(change func(*profile)) uint64 { return nodes(board.Chess(), italian, 9, change) }

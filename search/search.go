@@ -331,6 +331,7 @@ func (e *Engine) Search(ctx context.Context, root board.Position, history []uint
 		w.reset(s, i, root, history, roots)
 		g.Go(func() error {
 			w.iterate()
+			w.publishNodes()
 			if i == 0 {
 				// The main thread decides when the search ends; an infinite or
 				// ponder search waits for stop before answering.
@@ -384,7 +385,7 @@ type searchRun struct {
 func (s *searchRun) totalNodes() uint64 {
 	var n uint64
 	for _, w := range s.e.workers[:s.threads] {
-		n += w.nodes.Load()
+		n += w.published.Load()
 	}
 	return n
 }
@@ -402,6 +403,7 @@ func (s *searchRun) answerNow() bool {
 func (s *searchRun) elapsed() time.Duration { return time.Since(s.e.startTime) }
 
 func (s *searchRun) reportLines(w *worker, depth int, final bool, bound Bound) {
+	w.publishNodes() // the count it reports is exact for one thread
 	s.reportMu.Lock()
 	defer s.reportMu.Unlock()
 	el := s.elapsed()

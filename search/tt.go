@@ -208,8 +208,9 @@ func (t *TT) cluster(key uint64) []ttEntry {
 }
 
 func (t *TT) probe(key uint64) (ttHit, bool) {
-	for i := range t.cluster(key) {
-		e := &t.cluster(key)[i]
+	c := t.cluster(key)
+	for i := range c {
+		e := &c[i]
 		d := e.data.Load()
 		if e.key.Load()^d == key && d>>epochShift == t.epoch {
 			return unpackTT(d), true

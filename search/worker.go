@@ -9,9 +9,14 @@ import (
 
 // worker is one search thread with its own stacks; nothing here is shared.
 type worker struct {
-	run       *searchRun
-	id        int
-	nodes     atomic.Uint64
+	run *searchRun
+	id  int
+	// nodes counts this thread's nodes, its own to write and read;
+	// published is the count as other goroutines read it (totalNodes):
+	// stored at every look at the limits and whenever the thread reports
+	// or ends, so a node costs no atomic add.
+	nodes     uint64
+	published atomic.Uint64
 	completed int // last fully searched depth
 	selDepth  int
 	roots     []rootMove
@@ -111,7 +116,8 @@ func (w *worker) reset(s *searchRun, id int, root board.Position, history []uint
 		}
 	}
 	w.searched = true
-	w.nodes.Store(0)
+	w.nodes = 0
+	w.published.Store(0)
 	w.completed, w.selDepth, w.lastCheck = 0, 0, 0
 	w.roots = slices.Clone(roots)
 	w.stack[0].pos, w.stack[0].checksKnown = root, false
@@ -173,7 +179,7 @@ func (w *worker) checkLimits() {
 		s.e.stop.Store(true)
 	}
 	// A weakened search spends its budget once it has a move to choose.
-	if s.weak != nil && w.completed > 0 && w.nodes.Load() >= s.weak.nodes {
+	if s.weak != nil && w.completed > 0 && w.nodes >= s.weak.nodes {
 		s.e.stop.Store(true)
 	}
 	if s.hard > 0 && !s.e.ponder.Load() && s.elapsed() >= s.hard {
@@ -182,12 +188,16 @@ func (w *worker) checkLimits() {
 }
 
 func (w *worker) countNode() {
-	n := w.nodes.Add(1)
-	if n-w.lastCheck >= 1024 || w.run.countEachNode {
-		w.lastCheck = n
+	w.nodes++
+	if w.nodes-w.lastCheck >= 1024 || w.run.countEachNode {
+		w.lastCheck = w.nodes
+		w.publishNodes()
 		w.checkLimits()
 	}
 }
+
+// publishNodes makes the thread's node count the one totalNodes reads.
+func (w *worker) publishNodes() { w.published.Store(w.nodes) }
 
 // play makes move m (NoMove: the null move) from ply into ply+1's frame and
 // records the new position's key for repetition checks.
