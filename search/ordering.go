@@ -242,12 +242,7 @@ func (w *worker) pickMove(ply, i int) board.Move {
 	n := fr.moves.N
 	moves, scores := fr.moves.Moves[i:n], fr.scores[i:n]
 	for {
-		best, bestScore := 0, scores[0]
-		for j, s := range scores {
-			if s > bestScore {
-				best, bestScore = j, s
-			}
-		}
+		best, bestScore := firstHighest(scores)
 		if bestScore == quietUnscored {
 			w.scoreQuiets(ply, moves, scores)
 			continue
@@ -264,4 +259,26 @@ func (w *worker) pickMove(ply, i int) board.Move {
 		}
 		scores[best] = bestScore
 	}
+}
+
+// firstHighest is the first of the highest scores and its index: the
+// highest found without a branch on each score (most of them would
+// mispredict as the highest rises), four at a time, then its first place.
+func firstHighest(scores []int32) (int, int32) {
+	h0, h1, h2, h3 := scores[0], scores[0], scores[0], scores[0]
+	rest := scores
+	for len(rest) >= 4 {
+		h0, h1, h2, h3 = max(h0, rest[0]), max(h1, rest[1]), max(h2, rest[2]), max(h3, rest[3])
+		rest = rest[4:]
+	}
+	for _, s := range rest {
+		h0 = max(h0, s)
+	}
+	h := max(h0, h1, h2, h3)
+	for j, s := range scores {
+		if s == h {
+			return j, h
+		}
+	}
+	return 0, h // not reached: h is one of the scores
 }

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -141,4 +142,28 @@ func TestPriorBonusRewardsTheQuietMoveBefore(t *testing.T) {
 	w.play(0, board.NoMove)
 	w.rewardPrior(1, 6)
 	require.Equal(t, butterfly, w.history, "a null move is not rewarded")
+}
+
+// firstHighest picks what a plain scan for the first highest score picks,
+// ties and every length included: the move order must not change.
+func TestFirstHighestIsTheFirstOfTheHighest(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		scores := make([]int32, 1+rng.IntN(60))
+		for i := range scores {
+			scores[i] = int32(rng.IntN(5)) - 2 // many ties
+			if rng.IntN(4) == 0 {
+				scores[i] = rng.Int32() - 1<<30
+			}
+		}
+		want, wantScore := 0, scores[0]
+		for j, s := range scores {
+			if s > wantScore {
+				want, wantScore = j, s
+			}
+		}
+		got, gotScore := firstHighest(scores)
+		require.Equal(t, want, got, "%v", scores)
+		require.Equal(t, wantScore, gotScore)
+	}
 }
