@@ -157,7 +157,7 @@ func TestCommand(t *testing.T) {
 		{[]string{"-variant", "go", file}, "variant"},
 		{[]string{"-params", "Nope=1", file}, "-params"},
 		{[]string{"-variant", "durg", file}, "line 1"},
-		{[]string{"-evalfile", filepath.Join(dir, "missing.nnue"), file}, "suite: EvalFile: open " + filepath.Join(dir, "missing.nnue") + ": no such file"},
+		{[]string{"-evalfile", filepath.Join(dir, "missing.nnue"), file}, "suite: EvalFile: stat " + filepath.Join(dir, "missing.nnue") + ": no such file"},
 		{[]string{"-evalfile", notANet, file}, "suite: EvalFile: " + notANet + ": not a Senapati network file"},
 	} {
 		rc, _, errOut := cmd(c.args...)
