@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"syscall"
 	"unsafe"
+
+	"senapati/uciclient"
 )
 
 // cpuSet is the kernel's cpu_set_t as glibc sizes it: 1024 CPUs.
@@ -56,12 +58,12 @@ func pinThreads(pid, cpu int) error {
 
 // pinEngine binds an engine, and the processes it started (a wrapper
 // script's engine, say), to cpu.
-func pinEngine(e *Engine, cpu int) error {
-	if err := pinThreads(e.self.pid, cpu); err != nil {
+func pinEngine(e *uciclient.Engine, cpu int) error {
+	if err := pinThreads(e.Pid(), cpu); err != nil {
 		return err
 	}
-	for _, p := range descendants(e.self, e.mark) {
-		_ = pinThreads(p.pid, cpu) // one may end meanwhile
+	for _, pid := range e.Descendants() {
+		_ = pinThreads(pid, cpu) // one may end meanwhile
 	}
 	return nil
 }

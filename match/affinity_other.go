@@ -5,6 +5,8 @@ package match
 import (
 	"errors"
 	"runtime"
+
+	"senapati/uciclient"
 )
 
 var errNoAffinity = errors.New("-use-affinity: pinning engines to CPUs needs Linux (sched_setaffinity)")
@@ -17,4 +19,4 @@ func allowedCPUs() ([]int, error) {
 	return cpus, errNoAffinity
 }
 
-func pinEngine(*Engine, int) error { return errNoAffinity }
+func pinEngine(*uciclient.Engine, int) error { return errNoAffinity }

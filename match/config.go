@@ -12,6 +12,7 @@ import (
 
 	"senapati/board"
 	"senapati/pgn"
+	"senapati/uciclient"
 )
 
 // TimeControl is what one engine may spend: a clock (Base per Moves moves,
@@ -103,29 +104,11 @@ func parseTC(s string, tc *TimeControl) error {
 	return nil
 }
 
-// UCIOption is one setoption sent after the handshake.
-type UCIOption struct{ Name, Value string }
-
-// EngineConfig describes one player.
+// EngineConfig describes one player: the engine and its time control.
 type EngineConfig struct {
-	Name    string
-	Cmd     string
-	Dir     string
-	Args    []string
-	InitStr []string
-	Options []UCIOption
+	uciclient.Config
 	TC      TimeControl
 	Restart bool // start a fresh process for every game
-}
-
-func (e *EngineConfig) setOption(name, value string) {
-	for i := range e.Options {
-		if strings.EqualFold(e.Options[i].Name, name) {
-			e.Options[i].Value = value
-			return
-		}
-	}
-	e.Options = append(e.Options, UCIOption{name, value})
 }
 
 func positiveInt(key, v string) (int, error) {
@@ -136,49 +119,34 @@ func positiveInt(key, v string) (int, error) {
 	return n, nil
 }
 
-// apply sets one key=value of -engine or -each.
+// apply sets one key=value of -engine or -each: the time control and
+// restart here, the rest as uciclient.Config.Apply.
 func (e *EngineConfig) apply(kv string) error {
 	key, value, ok := strings.Cut(kv, "=")
 	if !ok {
-		return fmt.Errorf("engine setting %q is not key=value", kv)
+		return e.Config.Apply(kv)
 	}
 	var err error
-	switch {
-	case key == "name":
-		e.Name = value
-	case key == "cmd":
-		e.Cmd = value
-	case key == "dir":
-		e.Dir = value
-	case key == "arg":
-		e.Args = append(e.Args, value)
-	case key == "initstr":
-		if err = checkLine("initstr", value); err == nil {
-			e.InitStr = append(e.InitStr, value)
-		}
-	case key == "proto":
-		if value != "uci" {
-			err = fmt.Errorf("proto=%s: only uci is supported", value)
-		}
-	case key == "tc":
+	switch key {
+	case "tc":
 		err = parseTC(value, &e.TC)
-	case key == "st":
+	case "st":
 		var d time.Duration
 		if d, err = parseSeconds(value); err == nil && d <= 0 {
 			err = fmt.Errorf("st=%s: needs a time above zero", value)
 		}
 		e.TC.Moves, e.TC.Base, e.TC.Inc, e.TC.MoveTime = 0, 0, 0, d
-	case key == "depth":
+	case "depth":
 		e.TC.Depth, err = positiveInt(key, value)
-	case key == "nodes":
+	case "nodes":
 		e.TC.Nodes, err = positiveInt(key, value)
-	case key == "timemargin":
+	case "timemargin":
 		var ms int
 		if ms, err = strconv.Atoi(value); err != nil || ms < 0 {
 			err = fmt.Errorf("timemargin=%s: needs milliseconds, 0 or more", value)
 		}
 		e.TC.Margin = time.Duration(ms) * time.Millisecond
-	case key == "restart":
+	case "restart":
 		switch value {
 		case "on":
 			e.Restart = true
@@ -187,17 +155,8 @@ func (e *EngineConfig) apply(kv string) error {
 		default:
 			err = fmt.Errorf("restart=%s: needs on, off or auto", value)
 		}
-	case strings.HasPrefix(key, "option."):
-		name := strings.TrimPrefix(key, "option.")
-		if name == "" {
-			return fmt.Errorf("%q: option name missing", kv)
-		}
-		if err = checkLine("option name", name); err == nil {
-			err = checkLine("option."+name+" value", value)
-		}
-		e.setOption(name, value)
 	default:
-		err = fmt.Errorf("unknown engine setting %q", key)
+		err = e.Config.Apply(kv)
 	}
 	return err
 }
@@ -354,16 +313,6 @@ var (
 	errHelp    = errors.New("help requested")
 	errVersion = errors.New("version requested")
 )
-
-// checkLine refuses text that would break the UCI line it is sent in.
-func checkLine(what, s string) error {
-	for _, r := range s {
-		if r < ' ' || r == 0x7f {
-			return fmt.Errorf("%s %q holds a control character (a line break would start a new UCI command)", what, s)
-		}
-	}
-	return nil
-}
 
 // fileArg reads cutechess's "-flag FILE" and fastchess's "-flag file=FILE";
 // other key=value and bare words go to opt.

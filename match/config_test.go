@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"senapati/board"
+	"senapati/uciclient"
 )
 
 func TestParseTC(t *testing.T) {
@@ -53,9 +54,9 @@ func TestParseArgs(t *testing.T) {
 	require.Equal(t, "A", a.Name)
 	require.Equal(t, []string{"-x"}, a.Args)
 	// -engine settings override -each ones.
-	require.Equal(t, []UCIOption{{"Hash", "64"}}, a.Options)
+	require.Equal(t, []uciclient.Option{{Name: "Hash", Value: "64"}}, a.Options)
 	require.Equal(t, TimeControl{Moves: 40, Base: time.Minute, Depth: 3, Margin: 20 * time.Millisecond}, a.TC)
-	require.Equal(t, []UCIOption{{"Hash", "16"}, {"Move Overhead", "10"}}, b.Options)
+	require.Equal(t, []uciclient.Option{{Name: "Hash", Value: "16"}, {Name: "Move Overhead", Value: "10"}}, b.Options)
 	require.Equal(t, 500*time.Millisecond, b.TC.MoveTime)
 	require.Zero(t, b.TC.Base, "st= replaces the -each tc=")
 	require.Equal(t, board.DurgGame(), cfg.Variant)
@@ -108,7 +109,7 @@ func TestParseArgs(t *testing.T) {
 }
 
 func TestDefaultNames(t *testing.T) {
-	e := []EngineConfig{{Cmd: "/x/senapati"}, {Cmd: "/y/senapati"}, {Cmd: "other", Name: "O"}, {Cmd: "z"}}
+	e := []EngineConfig{{Config: uciclient.Config{Cmd: "/x/senapati"}}, {Config: uciclient.Config{Cmd: "/y/senapati"}}, {Config: uciclient.Config{Cmd: "other", Name: "O"}}, {Config: uciclient.Config{Cmd: "z"}}}
 	defaultNames(e, []string{"Senapati", "Senapati", "", ""})
 	require.Equal(t, "Senapati", e[0].Name)
 	require.Equal(t, "Senapati-2", e[1].Name)

@@ -1,6 +1,10 @@
 package match
 
-import "runtime"
+import (
+	"runtime"
+
+	"senapati/uciclient"
+)
 
 // autoConcurrency is -concurrency auto: one game per CPU this process may
 // use. runtime.NumCPU counts the CPUs of the affinity mask (taskset, a
@@ -34,20 +38,20 @@ var testHookPinned func(pid, cpu int)
 // before every game, since a worker may have started a fresh engine.
 // A failure is a warning: the game is still fair, only less isolated, and
 // an engine that died meanwhile loses its game anyway.
-func (t *tournament) pin(w int, engines [2]*Engine) {
+func (t *tournament) pin(w int, engines [2]*uciclient.Engine) {
 	if t.cpus == nil {
 		return
 	}
 	cpu := t.cpus[w%len(t.cpus)]
 	for _, e := range engines {
 		if err := pinEngine(e, cpu); err != nil {
-			if e.alive() {
-				t.out.warnOnce("affinity "+e.cfg.Name, "Warning: -use-affinity: cannot pin %s to CPU %d: %v", e.cfg.Name, cpu, err)
+			if e.Alive() {
+				t.out.warnOnce("affinity "+e.Label(), "Warning: -use-affinity: cannot pin %s to CPU %d: %v", e.Label(), cpu, err)
 			}
 			continue
 		}
 		if testHookPinned != nil {
-			testHookPinned(e.self.pid, cpu)
+			testHookPinned(e.Pid(), cpu)
 		}
 	}
 }

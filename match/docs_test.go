@@ -83,35 +83,46 @@ func keys(m map[string]string) []string {
 	return out
 }
 
-// engineKeys are the keys EngineConfig.apply takes from -engine and -each:
-// the strings its switch compares key with.
+// engineKeys are the keys -engine and -each take: the strings that
+// EngineConfig.apply (the time keys) and uciclient's Config.Apply (the
+// engine's) compare key with, in a switch on it or with ==.
 func engineKeys(t *testing.T) []string {
 	t.Helper()
-	f, err := parser.ParseFile(token.NewFileSet(), "config.go", nil, 0)
-	require.NoError(t, err)
 	var keys []string
-	ast.Inspect(f, func(n ast.Node) bool {
-		fn, ok := n.(*ast.FuncDecl)
-		if !ok || fn.Name.Name != "apply" {
-			return true
-		}
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
-			cmp, ok := n.(*ast.BinaryExpr)
-			if !ok || cmp.Op != token.EQL {
-				return true
-			}
-			id, ok := cmp.X.(*ast.Ident)
-			lit, isLit := cmp.Y.(*ast.BasicLit)
-			if ok && isLit && id.Name == "key" && lit.Kind == token.STRING {
+	for file, fun := range map[string]string{"config.go": "apply", "../uciclient/config.go": "Apply"} {
+		f, err := parser.ParseFile(token.NewFileSet(), file, nil, 0)
+		require.NoError(t, err)
+		literal := func(e ast.Expr) {
+			if lit, ok := e.(*ast.BasicLit); ok && lit.Kind == token.STRING {
 				s, err := strconv.Unquote(lit.Value)
 				require.NoError(t, err)
 				keys = append(keys, s)
 			}
-			return true
-		})
-		return false
-	})
-	require.Greater(t, len(keys), 8, "the switch of EngineConfig.apply was not found")
+		}
+		isKey := func(e ast.Expr) bool { id, ok := e.(*ast.Ident); return ok && id.Name == "key" }
+		for _, d := range f.Decls {
+			if fn, ok := d.(*ast.FuncDecl); ok && fn.Name.Name == fun {
+				ast.Inspect(fn.Body, func(n ast.Node) bool {
+					switch n := n.(type) {
+					case *ast.BinaryExpr:
+						if n.Op == token.EQL && isKey(n.X) {
+							literal(n.Y)
+						}
+					case *ast.SwitchStmt:
+						if isKey(n.Tag) {
+							for _, c := range n.Body.List {
+								for _, e := range c.(*ast.CaseClause).List {
+									literal(e)
+								}
+							}
+						}
+					}
+					return true
+				})
+			}
+		}
+	}
+	require.Greater(t, len(keys), 10, "the keys of EngineConfig.apply and Config.Apply were not found")
 	return keys
 }
 

@@ -10,6 +10,7 @@ import (
 	"senapati/board"
 	"senapati/pgn"
 	"senapati/syzygy"
+	"senapati/uciclient"
 )
 
 // PGN Termination tag values.
@@ -256,37 +257,37 @@ func positionCommand(v *board.Variant, fen string, moves []string) string {
 
 func secondsText(d time.Duration) string { return fmt.Sprintf("%.3fs", d.Seconds()) }
 
-// comment is the PGN comment of an engine move: score in pawns from the
+// moveComment is the PGN comment of an engine move: score in pawns from the
 // mover's view (or M for a mate), depth, time, then the fields asked for
 // as fastchess writes them: tl= the clock left after the move, n= nodes,
 // sd= selective depth, nps=; last pv= the principal variation (last:
 // durg's moves hold commas). A negative timeLeft means no clock. pos is
 // the position the move was played in.
-func (t *thought) comment(f PGNFields, timeLeft time.Duration, pos *board.Position) string {
-	s := secondsText(t.elapsed)
-	if t.hasScore {
-		score := fmt.Sprintf("%+.2f", float64(t.cp)/100)
-		if t.mate > 0 {
-			score = fmt.Sprintf("+M%d", t.mate)
-		} else if t.mate < 0 || t.cp <= -mateCP {
-			score = fmt.Sprintf("-M%d", -t.mate)
+func moveComment(t *uciclient.Thought, f PGNFields, timeLeft time.Duration, pos *board.Position) string {
+	s := secondsText(t.Elapsed)
+	if t.HasScore {
+		score := fmt.Sprintf("%+.2f", float64(t.CP)/100)
+		if t.Mate > 0 {
+			score = fmt.Sprintf("+M%d", t.Mate)
+		} else if t.Mate < 0 || t.CP <= -uciclient.MateScore {
+			score = fmt.Sprintf("-M%d", -t.Mate)
 		}
-		s = fmt.Sprintf("%s/%d %s", score, t.depth, s)
+		s = fmt.Sprintf("%s/%d %s", score, t.Depth, s)
 	}
 	if f.TimeLeft && timeLeft >= 0 {
 		s += ", tl=" + secondsText(timeLeft)
 	}
 	if f.Nodes {
-		s += fmt.Sprintf(", n=%d", t.nodes)
+		s += fmt.Sprintf(", n=%d", t.Nodes)
 	}
 	if f.SelDepth {
-		s += fmt.Sprintf(", sd=%d", t.selDepth)
+		s += fmt.Sprintf(", sd=%d", t.SelDepth)
 	}
 	if f.NPS {
-		s += fmt.Sprintf(", nps=%d", t.nps)
+		s += fmt.Sprintf(", nps=%d", t.NPS)
 	}
 	if f.PV {
-		if pv := pvText(pos, t.pv, f.Notation); pv != "" {
+		if pv := pvText(pos, t.PV, f.Notation); pv != "" {
 			s += ", pv=" + pv
 		}
 	}
@@ -351,7 +352,7 @@ const maxMoveToken = 40
 // playGame plays one game between two running engines (White first) and
 // judges it by the board package's rules. It returns an error only when
 // ctx ends first; the engines are then killed.
-func playGame(ctx context.Context, s *gameSettings, spec *gameSpec, engines [2]*Engine) (*gameResult, error) {
+func playGame(ctx context.Context, s *gameSettings, spec *gameSpec, engines [2]*uciclient.Engine) (*gameResult, error) {
 	res := s.newResult(spec)
 	pos, err := board.ParseFEN(s.variant, spec.opening.FEN)
 	if err != nil { // openings are checked when loaded
@@ -375,7 +376,7 @@ func playGame(ctx context.Context, s *gameSettings, spec *gameSpec, engines [2]*
 	// says why, when the engine was still there to be killed.
 	lose := func(side board.Color, reason, termination string, kill bool, killedFor string) (*gameResult, error) {
 		if kill {
-			engines[side].killFor(killedFor)
+			engines[side].KillFor(killedFor)
 		}
 		res.result, res.reason, res.termination = winFor(side^1), reason, termination
 		return res, nil
@@ -386,18 +387,18 @@ func playGame(ctx context.Context, s *gameSettings, spec *gameSpec, engines [2]*
 		who := colorName(side)
 		switch {
 		case ctx.Err() != nil:
-			engines[0].kill()
-			engines[1].kill()
+			engines[0].Kill()
+			engines[1].Kill()
 			return nil, ctx.Err()
-		case errors.Is(err, errTimeout) && clocked:
+		case errors.Is(err, uciclient.ErrTimeout) && clocked:
 			return lose(side, timeLoss(who, over, 0, false), termTime, true, "no move on time")
-		case errors.Is(err, errTimeout):
+		case errors.Is(err, uciclient.ErrTimeout):
 			return lose(side, who+"'s connection stalls", termStalled, true, "no answer in "+seconds(s.stall)+" s")
 		}
 		return lose(side, who+" disconnects", termAbandoned, true, "")
 	}
 	for side, e := range engines {
-		if err := e.newGame(ctx, s.stall); err != nil {
+		if err := e.NewGame(ctx, s.stall); err != nil {
 			return failure(board.Color(side), err, false, 0)
 		}
 	}
@@ -417,31 +418,31 @@ func playGame(ctx context.Context, s *gameSettings, spec *gameSpec, engines [2]*
 			wait = limit + tc.Margin
 		}
 		asked := time.Now()
-		t, err := engines[side].think(ctx, positionCommand(s.variant, res.startFEN, played), goCmd, wait)
+		t, err := engines[side].Think(ctx, positionCommand(s.variant, res.startFEN, played), goCmd, wait)
 		if err != nil {
 			return failure(side, err, tc.clocked(), time.Since(asked)-limit)
 		}
-		res.thinking[side] += t.elapsed
-		if over := t.elapsed - limit; tc.clocked() && over > tc.Margin {
+		res.thinking[side] += t.Elapsed
+		if over := t.Elapsed - limit; tc.clocked() && over > tc.Margin {
 			return lose(side, timeLoss(colorName(side), over, tc.Margin, true), termTime, false, "")
 		}
-		m, err := pos.ParseMove(t.move)
+		m, err := pos.ParseMove(t.Move)
 		if err != nil {
-			if t.move == "" {
-				t.move = "(empty)"
+			if t.Move == "" {
+				t.Move = "(empty)"
 			}
-			if len(t.move) > maxMoveToken {
+			if len(t.Move) > maxMoveToken {
 				// The board's error would quote the whole token again.
-				err = fmt.Errorf("unparsable move of %d bytes", len(t.move))
-				if r := []rune(t.move); len(r) > maxMoveToken {
-					t.move = string(r[:maxMoveToken]) + "..."
+				err = fmt.Errorf("unparsable move of %d bytes", len(t.Move))
+				if r := []rune(t.Move); len(r) > maxMoveToken {
+					t.Move = string(r[:maxMoveToken]) + "..."
 				}
 			}
-			return lose(side, fmt.Sprintf("%s makes an illegal move: %s (%v)", colorName(side), t.move, err), termIllegal, false, "")
+			return lose(side, fmt.Sprintf("%s makes an illegal move: %s (%v)", colorName(side), t.Move, err), termIllegal, false, "")
 		}
 		ms := pos.MoveString(m)
 		played = append(played, ms)
-		clocks[side].spend(t.elapsed)
+		clocks[side].spend(t.Elapsed)
 		left := time.Duration(-1)
 		rec := moveRecord{move: ms}
 		if tc.Base > 0 {
@@ -450,7 +451,7 @@ func playGame(ctx context.Context, s *gameSettings, spec *gameSpec, engines [2]*
 				rec.commands = pgn.ClockCommand(left)
 			}
 		}
-		rec.comment = t.comment(s.fields, left, pos)
+		rec.comment = moveComment(&t, s.fields, left, pos)
 		res.moves = append(res.moves, rec)
 		game.Play(m)
 		s.live.update(res)
@@ -462,7 +463,7 @@ func playGame(ctx context.Context, s *gameSettings, spec *gameSpec, engines [2]*
 			res.result, res.reason, res.termination = r, reason, termAdjudicated
 			return res, nil
 		}
-		if r, reason := adj.afterMove(side, t.cp, t.hasScore, len(game.Moves)); r != board.Ongoing {
+		if r, reason := adj.afterMove(side, t.CP, t.HasScore, len(game.Moves)); r != board.Ongoing {
 			res.result, res.reason, res.termination = r, reason, termAdjudicated
 			return res, nil
 		}

@@ -12,6 +12,7 @@ import (
 
 	"senapati/board"
 	"senapati/pgn"
+	"senapati/uciclient"
 )
 
 // TestArbiterResults plays scripted games through real processes and the
@@ -83,7 +84,7 @@ func TestAdjudicator(t *testing.T) {
 			require.Equal(t, board.Ongoing, r)
 		}
 		move(board.Black, 0)
-		r, reason := move(board.White, -mateCP+3)
+		r, reason := move(board.White, -uciclient.MateScore+3)
 		require.Equal(t, board.BlackWins, r)
 		require.Equal(t, "Black wins by adjudication", reason)
 	})
@@ -170,42 +171,24 @@ func TestPositionCommand(t *testing.T) {
 	require.Equal(t, "position fen "+fen+" moves a1b1", positionCommand(v, fen, []string{"a1b1"}))
 }
 
-func TestThoughtInfo(t *testing.T) {
-	var th thought
-	th.parseInfo(strings.Fields("info depth 5 seldepth 7 multipv 1 score cp -37 nodes 100 pv e2e4"))
-	require.True(t, th.hasScore)
-	require.Equal(t, -37, th.cp)
-	require.Equal(t, 5, th.depth)
-	th.elapsed = 1234 * time.Millisecond
-	require.Equal(t, "-0.37/5 1.234s", th.comment(PGNFields{}, -1, nil))
-	th.parseInfo(strings.Fields("info string score cp 99"))
-	require.Equal(t, -37, th.cp)
-	// A MultiPV engine's second line is a worse move's score.
-	th.parseInfo(strings.Fields("info depth 6 multipv 2 score cp -120 pv d2d4"))
-	require.Equal(t, -37, th.cp)
-	require.Equal(t, 5, th.depth)
-	th.parseInfo(strings.Fields("info depth 6 multipv 1 score cp -30 pv e2e4"))
-	require.Equal(t, -30, th.cp)
-	th.parseInfo(strings.Fields("info depth 9 score mate 3 pv a1a2"))
-	require.Equal(t, mateCP-3, th.cp)
-	require.Equal(t, "+M3/9 1.234s", th.comment(PGNFields{}, -1, nil))
-	th.parseInfo(strings.Fields("info depth 9 score mate -2 lowerbound"))
-	require.Equal(t, -mateCP+2, th.cp)
-	require.Equal(t, "-M2/9 1.234s", th.comment(PGNFields{}, -1, nil))
-	th.parseInfo(strings.Fields("info depth 0 score mate 0"))
-	require.Equal(t, -mateCP, th.cp)
-	require.Equal(t, "0.012s", (&thought{elapsed: 12 * time.Millisecond}).comment(PGNFields{}, -1, nil))
+func TestMoveComment(t *testing.T) {
+	th := uciclient.Thought{HasScore: true, CP: -37, Depth: 5, Elapsed: 1234 * time.Millisecond}
+	require.Equal(t, "-0.37/5 1.234s", moveComment(&th, PGNFields{}, -1, nil))
+	th.CP, th.Mate, th.Depth = uciclient.MateScore-3, 3, 9
+	require.Equal(t, "+M3/9 1.234s", moveComment(&th, PGNFields{}, -1, nil))
+	th.CP, th.Mate = -uciclient.MateScore+2, -2
+	require.Equal(t, "-M2/9 1.234s", moveComment(&th, PGNFields{}, -1, nil))
+	require.Equal(t, "0.012s", moveComment(&uciclient.Thought{Elapsed: 12 * time.Millisecond}, PGNFields{}, -1, nil))
 
 	// pv=true: the principal variation in the PGN's notation, cut at its
 	// first move that is not legal (an engine's junk never reaches the PGN).
 	start := board.Chess().StartPosition()
-	th.parseInfo(strings.Fields("info depth 9 multipv 1 score cp 20 pv e2e4 e7e5 g1f3 e1e3 b8c6"))
-	th.parseInfo(strings.Fields("info depth 10 multipv 2 score cp 10 pv d2d4 d7d5"))
-	require.Equal(t, "+0.20/9 1.234s, pv=e4 e5 Nf3", th.comment(PGNFields{PV: true}, -1, &start))
-	require.Equal(t, "+0.20/9 1.234s, pv=e2-e4 e7-e5 Ng1-f3", th.comment(PGNFields{PV: true, Notation: pgn.LAN}, -1, &start))
-	require.Equal(t, "+0.20/9 1.234s, tl=1.500s, pv=e2e4 e7e5 g1f3", th.comment(PGNFields{PV: true, TimeLeft: true, Notation: pgn.UCI}, 1500*time.Millisecond, &start))
-	th.parseInfo(strings.Fields("info depth 11 score cp 5 pv }{x e2e4"))
-	require.Equal(t, "+0.05/11 1.234s", th.comment(PGNFields{PV: true}, -1, &start))
+	th.CP, th.Mate, th.PV = 20, 0, strings.Fields("e2e4 e7e5 g1f3 e1e3 b8c6")
+	require.Equal(t, "+0.20/9 1.234s, pv=e4 e5 Nf3", moveComment(&th, PGNFields{PV: true}, -1, &start))
+	require.Equal(t, "+0.20/9 1.234s, pv=e2-e4 e7-e5 Ng1-f3", moveComment(&th, PGNFields{PV: true, Notation: pgn.LAN}, -1, &start))
+	require.Equal(t, "+0.20/9 1.234s, tl=1.500s, pv=e2e4 e7e5 g1f3", moveComment(&th, PGNFields{PV: true, TimeLeft: true, Notation: pgn.UCI}, 1500*time.Millisecond, &start))
+	th.CP, th.Depth, th.PV = 5, 11, strings.Fields("}{x e2e4")
+	require.Equal(t, "+0.05/11 1.234s", moveComment(&th, PGNFields{PV: true}, -1, &start))
 }
 
 func TestPGNText(t *testing.T) {

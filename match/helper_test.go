@@ -21,6 +21,7 @@ import (
 
 	"senapati/board"
 	"senapati/pgn"
+	"senapati/uciclient"
 )
 
 // senapatiBin is our engine, built once by TestMain.
@@ -307,12 +308,12 @@ func fake(name, mode string, args ...string) []string {
 func trackProcesses(t *testing.T) func() []int {
 	var mu sync.Mutex
 	var pids []int
-	testHookStart = func(pid int) {
+	uciclient.StartHook = func(pid int) {
 		mu.Lock()
 		defer mu.Unlock()
 		pids = append(pids, pid)
 	}
-	t.Cleanup(func() { testHookStart = nil })
+	t.Cleanup(func() { uciclient.StartHook = nil })
 	return func() []int {
 		mu.Lock()
 		defer mu.Unlock()

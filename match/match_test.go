@@ -19,6 +19,7 @@ import (
 
 	"senapati/board"
 	"senapati/pgn"
+	"senapati/uciclient"
 )
 
 func senapati(name string, settings ...string) []string {
@@ -340,10 +341,10 @@ func TestMainExitCodes(t *testing.T) {
 func TestRandomOpeningsWithEngine(t *testing.T) {
 	pids := trackProcesses(t)
 	v := board.DurgGame()
-	cfg := EngineConfig{Name: "S", Cmd: senapatiBin}
-	e, err := startEngine(context.Background(), &cfg, v, 10*time.Second, nil)
+	cfg := uciclient.Config{Name: "S", Cmd: senapatiBin}
+	e, err := uciclient.Start(context.Background(), &cfg, v, 10*time.Second, nil)
 	require.NoError(t, err)
-	defer e.quit()
+	defer e.Quit()
 	o := &OpeningConfig{Depth: 4}
 	check := engineChecker(e, o, 10*time.Second)
 	ops, discarded, err := randomOpenings(context.Background(), v, 4, 8, 40, 11, check)
@@ -365,7 +366,7 @@ func TestRandomOpeningsWithEngine(t *testing.T) {
 	o.Nodes = 500
 	_, _, err = randomOpenings(context.Background(), v, 2, 4, 100, 1, engineChecker(e, o, 10*time.Second))
 	require.NoError(t, err)
-	e.quit()
+	e.Quit()
 	requireGone(t, pids())
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"senapati/board"
 	"senapati/pgn"
+	"senapati/uciclient"
 )
 
 // digest is a short hash of text, for the MatchOpenings and MatchSettings
@@ -58,15 +59,15 @@ func settingsText(cfg *Config) string {
 }
 
 // sortedOptions are options by name, as the settings digest takes them.
-func sortedOptions(o []UCIOption) []UCIOption {
+func sortedOptions(o []uciclient.Option) []uciclient.Option {
 	opts := slices.Clone(o)
-	slices.SortStableFunc(opts, func(x, y UCIOption) int { return cmp.Compare(strings.ToLower(x.Name), strings.ToLower(y.Name)) })
+	slices.SortStableFunc(opts, func(x, y uciclient.Option) int { return cmp.Compare(strings.ToLower(x.Name), strings.ToLower(y.Name)) })
 	return opts
 }
 
 // optionsText is an engine's options for its EngineOptions tag:
 // "Hash=64, Threads=1".
-func optionsText(o []UCIOption) string {
+func optionsText(o []uciclient.Option) string {
 	var parts []string
 	for _, x := range sortedOptions(o) {
 		parts = append(parts, x.Name+"="+x.Value)

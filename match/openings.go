@@ -12,6 +12,7 @@ import (
 
 	"senapati/board"
 	"senapati/pgn"
+	"senapati/uciclient"
 )
 
 // Opening is where a game starts: a position and moves played from it
@@ -234,23 +235,23 @@ func pickOpenings(book []Opening, n int, shuffle bool, seed uint64) []Opening {
 type scoreChecker func(ctx context.Context, position string) (int, error)
 
 // engineChecker searches with go depth D (or go nodes N) on a fresh game.
-func engineChecker(e *Engine, o *OpeningConfig, stall time.Duration) scoreChecker {
+func engineChecker(e *uciclient.Engine, o *OpeningConfig, stall time.Duration) scoreChecker {
 	goCmd := fmt.Sprintf("go depth %d", o.Depth)
 	if o.Nodes > 0 {
 		goCmd = fmt.Sprintf("go nodes %d", o.Nodes)
 	}
 	return func(ctx context.Context, position string) (int, error) {
-		if err := e.newGame(ctx, stall); err != nil {
+		if err := e.NewGame(ctx, stall); err != nil {
 			return 0, err
 		}
-		t, err := e.think(ctx, position, goCmd, stall)
+		t, err := e.Think(ctx, position, goCmd, stall)
 		if err != nil {
 			return 0, err
 		}
-		if !t.hasScore {
-			return 0, fmt.Errorf("%s gave no score for %s", e.label(), position)
+		if !t.HasScore {
+			return 0, fmt.Errorf("%s gave no score for %s", e.Label(), position)
 		}
-		return t.cp, nil
+		return t.CP, nil
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"senapati/board"
+	"senapati/uciclient"
 )
 
 // execRunner is a runner process: this test binary running Main.
@@ -85,7 +86,7 @@ func TestLongOutputLine(t *testing.T) {
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	require.NoError(t, cmd.Run(), errOut.String())
 	require.Contains(t, out.String(), "Finished game 1 (Long vs B): 1/2-1/2 {Draw by adjudication: 2 moves played}")
-	require.Equal(t, fmt.Sprintf("Warning: Long wrote a line longer than %d bytes; such lines are dropped\n", maxLine), errOut.String())
+	require.Equal(t, fmt.Sprintf("Warning: Long wrote a line longer than %d bytes; such lines are dropped\n", uciclient.MaxLine), errOut.String())
 	peakKB := maxRSSKB(cmd.ProcessState)
 	t.Logf("runner peak RSS %d KB", peakKB)
 	require.Less(t, peakKB, int64(60<<10), "the runner held on to a 50 MB line")
@@ -124,8 +125,8 @@ func TestDescendantsEndWithTheEngine(t *testing.T) {
 	for _, how := range []string{"quit", "kill"} {
 		t.Run(how, func(t *testing.T) {
 			file := filepath.Join(t.TempDir(), "pids")
-			cfg := EngineConfig{Name: "S", Cmd: os.Args[0], Args: []string{"fake-engine", "spawn", file}}
-			e, err := startEngine(context.Background(), &cfg, board.Chess(), 10*time.Second, nil)
+			cfg := uciclient.Config{Name: "S", Cmd: os.Args[0], Args: []string{"fake-engine", "spawn", file}}
+			e, err := uciclient.Start(context.Background(), &cfg, board.Chess(), 10*time.Second, nil)
 			require.NoError(t, err)
 			pids := pidsIn(t, file)
 			require.Len(t, pids, 2)
@@ -135,9 +136,9 @@ func TestDescendantsEndWithTheEngine(t *testing.T) {
 				require.Equal(t, pid, p.pgid, "a session and group of its own")
 			}
 			if how == "quit" {
-				e.quit()
+				e.Quit()
 			} else {
-				e.kill()
+				e.Kill()
 			}
 			// A SIGKILL is delivered at once but the process takes a moment
 			// to die: the kill syscall does not wait for that.
@@ -190,10 +191,11 @@ func TestNothingOutlivesAKilledRunner(t *testing.T) {
 	}
 	pids := pidsIn(t, file)
 	require.Len(t, pids, 4, "plain child, two in sessions of their own, an orphan")
-	var stamps []procStamp
+	var stamps []procStat
 	for _, pid := range pids {
 		require.True(t, running(pid), "child %d", pid)
-		stamps = append(stamps, stampOf(pid))
+		p, _ := readStat(pid)
+		stamps = append(stamps, p)
 	}
 	require.NoError(t, cmd.Process.Signal(syscall.SIGKILL))
 	_ = cmd.Wait()

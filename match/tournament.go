@@ -18,6 +18,7 @@ import (
 
 	"senapati/board"
 	"senapati/syzygy"
+	"senapati/uciclient"
 )
 
 // encounter is the games of one pairing, counted from the first engine's view.
@@ -99,6 +100,12 @@ func (p *printer) traffic(format string, args ...any) {
 		p.log.emit(levelTrace, s)
 	}
 }
+
+// The printer is the uciclient.Log of the match's engines.
+func (p *printer) Warn(format string, args ...any)          { p.warn(format, args...) }
+func (p *printer) WarnOnce(key, format string, args ...any) { p.warnOnce(key, format, args...) }
+func (p *printer) Traffic(format string, args ...any)       { p.traffic(format, args...) }
+func (p *printer) EngineNote(format string, args ...any)    { p.engineNote(format, args...) }
 
 func (p *printer) write(w io.Writer, s string) {
 	p.mu.Lock()
@@ -293,18 +300,18 @@ func shard(specs []*gameSpec, i, n int) []*gameSpec {
 func startTimeout(cfg *Config) time.Duration { return max(cfg.Stall, 10*time.Second) }
 
 // pool is one worker's running engines, by engine index.
-type pool map[int]*Engine
+type pool map[int]*uciclient.Engine
 
-func (t *tournament) engine(ctx context.Context, p pool, idx int) (*Engine, error) {
+func (t *tournament) engine(ctx context.Context, p pool, idx int) (*uciclient.Engine, error) {
 	cfg := &t.cfg.Engines[idx]
 	if e := p[idx]; e != nil {
-		if e.alive() && !cfg.Restart {
+		if e.Alive() && !cfg.Restart {
 			return e, nil
 		}
-		e.retire(false, "; starting it again")
+		e.Retire(false, "; starting it again")
 		delete(p, idx)
 	}
-	e, err := startEngine(ctx, cfg, t.cfg.Variant, startTimeout(t.cfg), t.out)
+	e, err := uciclient.Start(ctx, &cfg.Config, t.cfg.Variant, startTimeout(t.cfg), t.out)
 	if err != nil {
 		return nil, err
 	}
@@ -315,7 +322,7 @@ func (t *tournament) engine(ctx context.Context, p pool, idx int) (*Engine, erro
 func (p pool) close(kill bool) {
 	var wg sync.WaitGroup
 	for _, e := range p {
-		wg.Go(func() { e.retire(kill, "") })
+		wg.Go(func() { e.Retire(kill, "") })
 	}
 	wg.Wait()
 }
@@ -337,7 +344,7 @@ func (t *tournament) take(ctx context.Context) *gameSpec {
 }
 
 func (t *tournament) play(ctx context.Context, w int, spec *gameSpec, p pool) (*gameResult, error) {
-	var engines [2]*Engine
+	var engines [2]*uciclient.Engine
 	var errs [2]error
 	for side, idx := range [2]int{spec.white, spec.black} {
 		engines[side], errs[side] = t.engine(ctx, p, idx)
@@ -738,7 +745,7 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 	defer func() { first.close(interrupted) }()
 	var ids []string
 	for i := range cfg.Engines {
-		e, err := startEngine(ctx, &cfg.Engines[i], cfg.Variant, startTimeout(cfg), out)
+		e, err := uciclient.Start(ctx, &cfg.Engines[i].Config, cfg.Variant, startTimeout(cfg), out)
 		if err != nil {
 			interrupted = true
 			if ctx.Err() != nil {
@@ -914,7 +921,7 @@ func (a *tablebases) close() {
 }
 
 // openings prepares one opening per slot.
-func (t *tournament) openings(ctx context.Context, checker *Engine, n int) ([]Opening, error) {
+func (t *tournament) openings(ctx context.Context, checker *uciclient.Engine, n int) ([]Opening, error) {
 	cfg, o := t.cfg, &t.cfg.Openings
 	v := cfg.Variant
 	switch o.Kind {
@@ -1158,8 +1165,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := interruptContext()
 	defer stop()
 	if cfg.Merge == nil {
-		becomeSubreaper()
-		defer endOrphans()
+		uciclient.BecomeSubreaper()
+		defer uciclient.EndOrphans()
 	}
 	err = runUntilStopped(ctx, cfg, stdout, stderr)
 	switch {

@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"senapati/board"
-	"senapati/match"
+	"senapati/uciclient"
 )
 
 // labelOptions of one `senapati label` run.
@@ -32,13 +32,13 @@ type labelOptions struct {
 }
 
 // expectedScore turns an engine's score (side to move's view, mates
-// beyond match.MateScore-1000) into White's expected score.
+// beyond uciclient.MateScore-1000) into White's expected score.
 func expectedScore(cp int, white bool, scale float64) float64 {
 	var p float64
 	switch {
-	case cp >= match.MateScore-1000:
+	case cp >= uciclient.MateScore-1000:
 		p = 1
-	case cp <= -(match.MateScore - 1000):
+	case cp <= -(uciclient.MateScore - 1000):
 		p = 0
 	default:
 		p = 1 / (1 + math.Pow(10, -float64(cp)/scale))
@@ -87,7 +87,7 @@ func labelPositions(ctx context.Context, v *board.Variant, in []sample, w io.Wri
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			a, err := match.StartAnalyst(ctx, o.engine, v, o.goCmd, o.limit)
+			a, err := uciclient.StartAnalyst(ctx, o.engine, v, o.goCmd, o.limit)
 			if err != nil {
 				fail(err)
 				return
@@ -145,7 +145,7 @@ func LabelMain(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("label", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	variant := fs.String("variant", "chess", "chess, chaturanga or durg")
-	engine := fs.String("engine", "", "the labelling engine: key=value words as match -engine takes them, such as \"cmd=/usr/games/stockfish option.Hash=16\"")
+	engine := fs.String("engine", "", "the labelling engine: match -engine's key=value words that describe it (cmd=, dir=, arg=, initstr=, option.NAME=), such as \"cmd=/usr/games/stockfish option.Hash=16\"")
 	goCmd := fs.String("go", "go depth 8", "what each position is searched with")
 	limit := fs.Duration("limit", time.Minute, "longest the engine may take over one position")
 	blend := fs.Float64("blend", 0, "weight of the input's own label (a game result) in the new one, 0 to 1")

@@ -1,4 +1,4 @@
-package match
+package uciclient
 
 import (
 	"bytes"
@@ -157,17 +157,17 @@ func endAll(doomed []procStamp, mark string) {
 	}
 }
 
-// becomeSubreaper makes the runner the reaper of its engines' orphans
+// BecomeSubreaper makes the runner the reaper of its engines' orphans
 // (prctl PR_SET_CHILD_SUBREAPER), so that a descendant that leaves its
 // engine's process tree stays in the runner's, and can be found when the
 // match ends.
-func becomeSubreaper() {
+func BecomeSubreaper() {
 	const prSetChildSubreaper = 36
 	_, _, _ = syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0)
 }
 
-// endOrphans ends every process left below the runner once all engines are
+// EndOrphans ends every process left below the runner once all engines are
 // gone: orphans of engines that cleared their environment of the mark.
-func endOrphans() {
+func EndOrphans() {
 	endAll(descendants(procStamp{pid: os.Getpid(), start: stampOf(os.Getpid()).start}, ""), "")
 }

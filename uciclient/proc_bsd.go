@@ -1,6 +1,6 @@
 //go:build unix && !linux
 
-package match
+package uciclient
 
 import (
 	"os/exec"

@@ -1,4 +1,4 @@
-package match
+package uciclient
 
 // Every engine runs under a supervisor of its own: the runner's executable
 // started again (through /proc/self/exe, so a binary rebuilt during the
@@ -60,7 +60,7 @@ func supervise(path string, args []string) int {
 	syscall.CloseOnExec(ctlFD)
 	syscall.CloseOnExec(statusFD)
 	ctl, status := os.NewFile(ctlFD, "control"), os.NewFile(statusFD, "status")
-	becomeSubreaper()
+	BecomeSubreaper()
 	// Stray signals (a kill of the process group, a hangup) end the engine
 	// as a closed control pipe does, and never leave the tree behind.
 	sigs := make(chan os.Signal, 1)
@@ -152,7 +152,7 @@ type supervised struct {
 // engineCommand is the command that starts cfg's engine under a
 // supervisor, with env; afterStart closes the supervisor's ends of the
 // pipes once it is started (or failed to start).
-func engineCommand(cfg *EngineConfig, env []string) (*exec.Cmd, *supervised, func(), error) {
+func engineCommand(cfg *Config, env []string) (*exec.Cmd, *supervised, func(), error) {
 	ctlR, ctlW, err := os.Pipe()
 	if err != nil {
 		return nil, nil, nil, err

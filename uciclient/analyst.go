@@ -1,4 +1,4 @@
-package match
+package uciclient
 
 import (
 	"context"
@@ -18,28 +18,24 @@ type Analyst struct {
 	limit time.Duration
 }
 
-// MateScore is the centipawn value Analyst.Score gives a mate now; a mate
-// in n moves is MateScore-n, being mated in n -(MateScore-n).
-const MateScore = mateCP
-
 // StartAnalyst starts the engine that settings describe (the key=value
-// words of -engine: cmd=, arg=, option.NAME=, ...) for variant v; goCmd is
+// words of Config.Apply: cmd=, arg=, option.NAME=, ...) for variant v; goCmd is
 // what each position is searched with, such as "go depth 8", and limit
 // bounds one answer.
 func StartAnalyst(ctx context.Context, settings []string, v *board.Variant, goCmd string, limit time.Duration) (*Analyst, error) {
-	var cfg EngineConfig
+	var cfg Config
 	for _, kv := range settings {
-		if err := cfg.apply(kv); err != nil {
+		if err := cfg.Apply(kv); err != nil {
 			return nil, err
 		}
 	}
 	if cfg.Cmd == "" {
 		return nil, fmt.Errorf("the engine needs cmd=")
 	}
-	if err := checkLine("go command", goCmd); err != nil {
+	if err := CheckLine("go command", goCmd); err != nil {
 		return nil, err
 	}
-	e, err := startEngine(ctx, &cfg, v, 10*time.Second, &printer{out: os.Stderr, errOut: os.Stderr})
+	e, err := Start(ctx, &cfg, v, 10*time.Second, stderrLog{})
 	if err != nil {
 		return nil, err
 	}
@@ -51,20 +47,29 @@ func StartAnalyst(ctx context.Context, settings []string, v *board.Variant, goCm
 // a score, dies, or takes longer than the limit is an error; after one
 // the analyst is of no further use.
 func (a *Analyst) Score(ctx context.Context, fen string) (int, error) {
-	if err := checkLine("FEN", fen); err != nil {
+	if err := CheckLine("FEN", fen); err != nil {
 		return 0, err
 	}
-	t, err := a.e.think(ctx, "position fen "+fen, a.goCmd, a.limit)
+	t, err := a.e.Think(ctx, "position fen "+fen, a.goCmd, a.limit)
 	switch {
-	case err != nil && !a.e.alive():
-		return 0, fmt.Errorf("%s", a.e.exitNote())
+	case err != nil && !a.e.Alive():
+		return 0, fmt.Errorf("%s", a.e.ExitNote())
 	case err != nil:
 		return 0, err
-	case !t.hasScore:
-		return 0, fmt.Errorf("%s answered bestmove %s without a score", a.e.label(), t.move)
+	case !t.HasScore:
+		return 0, fmt.Errorf("%s answered bestmove %s without a score", a.e.Label(), t.Move)
 	}
-	return t.cp, nil
+	return t.CP, nil
 }
 
 // Close ends the engine.
-func (a *Analyst) Close() { a.e.quit() }
+func (a *Analyst) Close() { a.e.Quit() }
+
+// stderrLog is an Analyst's Log: warnings on stderr. WarnOnce needs no
+// memory: a log serves one engine, whose handshake names each option once.
+type stderrLog struct{}
+
+func (stderrLog) Warn(format string, args ...any)          { fmt.Fprintf(os.Stderr, format+"\n", args...) }
+func (l stderrLog) WarnOnce(_, format string, args ...any) { l.Warn(format, args...) }
+func (stderrLog) Traffic(string, ...any)                   {}
+func (stderrLog) EngineNote(string, ...any)                {}

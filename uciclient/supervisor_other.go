@@ -1,6 +1,6 @@
 //go:build !linux
 
-package match
+package uciclient
 
 import "os/exec"
 
@@ -8,7 +8,7 @@ import "os/exec"
 // of its own (no child subreaper to keep its orphans below a supervisor).
 type supervised struct{}
 
-func engineCommand(cfg *EngineConfig, env []string) (*exec.Cmd, *supervised, func(), error) {
+func engineCommand(cfg *Config, env []string) (*exec.Cmd, *supervised, func(), error) {
 	cmd := exec.Command(cfg.Cmd, cfg.Args...)
 	cmd.Dir, cmd.Env = cfg.Dir, env
 	ownProcessGroup(cmd)

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package match
+package uciclient
 
 // Outside Linux the runner finds no descendants beyond the engine's
 // process group (no /proc to read, no child subreaper).
@@ -8,5 +8,5 @@ package match
 func stampOf(pid int) procStamp                 { return procStamp{pid: pid} }
 func descendants(procStamp, string) []procStamp { return nil }
 func endAll([]procStamp, string)                {}
-func becomeSubreaper()                          {}
-func endOrphans()                               {}
+func BecomeSubreaper()                          {}
+func EndOrphans()                               {}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package match
+package uciclient
 
 import (
 	"os/exec"

@@ -1,4 +1,4 @@
-package match
+package uciclient
 
 import (
 	"bufio"
@@ -20,13 +20,13 @@ import (
 )
 
 var (
-	errDisconnected = errors.New("the engine exited or closed its output")
-	errTimeout      = errors.New("the engine did not answer in time")
+	ErrDisconnected = errors.New("the engine exited or closed its output")
+	ErrTimeout      = errors.New("the engine did not answer in time")
 )
 
-// testHookStart, when set, is told the pid of every engine process started
-// (tests use it to check that none is left behind).
-var testHookStart func(pid int)
+// StartHook, when set, is told the pid of every engine process started
+// (the match tests use it to check that none is left behind).
+var StartHook func(pid int)
 
 // markVar is set in each engine's environment to a value of its own. The
 // engine's descendants inherit it, so that they can be found and ended
@@ -52,18 +52,39 @@ type procStamp struct {
 // it (it gives a process stuck in the kernel 10 seconds).
 const supervisorGrace = 15 * time.Second
 
-// maxLine bounds one line of engine output, as the engine bounds its input:
+// MaxLine bounds one line of engine output, as the engine bounds its input:
 // a longer line is dropped, so that an engine cannot make the runner grow.
-const maxLine = 1 << 20
+const MaxLine = 1 << 20
 
 type engineLine struct {
 	text string
 	at   time.Time // when it was read: clocks measure to here
 }
 
+// Log is where an engine's traffic, stderr and end are reported: the match
+// runner's terminal and -log file, or stderr for an Analyst.
+type Log interface {
+	Warn(format string, args ...any)
+	// WarnOnce warns unless a warning of the same key was given before.
+	WarnOnce(key, format string, args ...any)
+	// Traffic is one line to or from the engine.
+	Traffic(format string, args ...any)
+	// EngineNote is a line of its stderr, or how it ended when it ended
+	// as it should.
+	EngineNote(format string, args ...any)
+}
+
+// quiet is the Log of a caller that gave none.
+type quiet struct{}
+
+func (quiet) Warn(string, ...any)             {}
+func (quiet) WarnOnce(string, string, ...any) {}
+func (quiet) Traffic(string, ...any)          {}
+func (quiet) EngineNote(string, ...any)       {}
+
 // Engine is one running UCI engine process.
 type Engine struct {
-	cfg      *EngineConfig
+	cfg      *Config
 	IDName   string
 	options  map[string][]string // announced options by lower-case name: the words after "type"
 	declared []string            // the announced options' names as the engine spells them
@@ -77,7 +98,7 @@ type Engine struct {
 	exited   chan struct{} // closed once the process is reaped
 	gone     chan struct{} // closed once the engine has ended (its supervisor may still be ending what it started)
 	shutdown sync.Once
-	out      *printer
+	log      Log
 	mark     string    // the value of markVar in its environment
 	self     procStamp // tells the process from a later one with its pid
 	killedBy string    // why the runner killed it, when it did
@@ -93,9 +114,13 @@ type Engine struct {
 // its end quotes.
 const tailLines = 3
 
-// startEngine starts the process and runs the UCI handshake: uci, the
-// variant, the options, isready.
-func startEngine(ctx context.Context, cfg *EngineConfig, v *board.Variant, timeout time.Duration, out *printer) (*Engine, error) {
+// Start starts the engine cfg describes and runs the UCI handshake: uci,
+// the variant, the options, isready. log gets its traffic, its stderr and
+// warnings about it; nil drops them.
+func Start(ctx context.Context, cfg *Config, v *board.Variant, timeout time.Duration, log Log) (*Engine, error) {
+	if log == nil {
+		log = quiet{}
+	}
 	mark := fmt.Sprintf("%d.%d", os.Getpid(), engineSerial.Add(1))
 	cmd, sup, afterStart, err := engineCommand(cfg, engineEnv(mark))
 	if err != nil {
@@ -130,8 +155,8 @@ func startEngine(ctx context.Context, cfg *EngineConfig, v *board.Variant, timeo
 	w.Close()
 	ew.Close()
 	afterStart()
-	if testHookStart != nil {
-		testHookStart(cmd.Process.Pid)
+	if StartHook != nil {
+		StartHook(cmd.Process.Pid)
 	}
 	pid := cmd.Process.Pid
 	if sup != nil {
@@ -144,12 +169,12 @@ func startEngine(ctx context.Context, cfg *EngineConfig, v *board.Variant, timeo
 			}
 			return nil, fmt.Errorf("cannot start %s: %v", cfg.Cmd, err)
 		}
-		if testHookStart != nil {
-			testHookStart(pid)
+		if StartHook != nil {
+			StartHook(pid)
 		}
 	}
 	e := &Engine{cfg: cfg, cmd: cmd, sup: sup, stdin: stdin, stdout: r, stderr: er, lines: make(chan engineLine, 256),
-		stop: make(chan struct{}), exited: make(chan struct{}), gone: make(chan struct{}), out: out, options: map[string][]string{},
+		stop: make(chan struct{}), exited: make(chan struct{}), gone: make(chan struct{}), log: log, options: map[string][]string{},
 		mark: mark, self: stampOf(pid), stderrDone: make(chan struct{})}
 	go e.read()
 	go e.readStderr()
@@ -164,14 +189,14 @@ func startEngine(ctx context.Context, cfg *EngineConfig, v *board.Variant, timeo
 		close(e.exited)
 	}()
 	if err := e.handshake(ctx, v, timeout); err != nil {
-		if errors.Is(err, errDisconnected) { // give its end a moment to be reaped
+		if errors.Is(err, ErrDisconnected) { // give its end a moment to be reaped
 			select {
 			case <-e.gone:
 			case <-time.After(time.Second):
 			}
 		}
-		alive := e.alive()
-		e.kill()
+		alive := e.Alive()
+		e.Kill()
 		if !alive && ctx.Err() == nil { // it ended by itself: say how
 			err = fmt.Errorf("%v (%v%s)", err, e.state(), e.stderrNote("; stderr: "))
 		}
@@ -180,7 +205,8 @@ func startEngine(ctx context.Context, cfg *EngineConfig, v *board.Variant, timeo
 	return e, nil
 }
 
-func (e *Engine) label() string {
+// Label names the engine in messages: its name, or else its command.
+func (e *Engine) Label() string {
 	if e.cfg.Name != "" {
 		return e.cfg.Name
 	}
@@ -190,9 +216,9 @@ func (e *Engine) label() string {
 func (e *Engine) read() {
 	defer close(e.lines)
 	readLines(e.stdout, func() {
-		e.out.warn("Warning: %s wrote a line longer than %d bytes; such lines are dropped", e.label(), maxLine)
+		e.log.Warn("Warning: %s wrote a line longer than %d bytes; such lines are dropped", e.Label(), MaxLine)
 	}, func(s string) bool {
-		e.out.traffic("%s(%d) < %s", e.label(), e.self.pid, s)
+		e.log.Traffic("%s(%d) < %s", e.Label(), e.self.pid, s)
 		select {
 		case e.lines <- engineLine{s, time.Now()}:
 			return true
@@ -202,16 +228,16 @@ func (e *Engine) read() {
 	})
 }
 
-// readStderr passes what the engine writes on stderr to the log (and to
-// the terminal with -debug), cleaned, and keeps the last lines for the
+// readStderr passes what the engine writes on stderr, cleaned, to the
+// Log's EngineNote, and keeps the last lines for the
 // warning should the engine end badly.
 func (e *Engine) readStderr() {
 	defer close(e.stderrDone)
 	readLines(e.stderr, func() {
-		e.out.warn("Warning: %s wrote a line longer than %d bytes on stderr; such lines are dropped", e.label(), maxLine)
+		e.log.Warn("Warning: %s wrote a line longer than %d bytes on stderr; such lines are dropped", e.Label(), MaxLine)
 	}, func(s string) bool {
 		s = pgn.CleanTag(s)
-		e.out.engineNote("%s(%d) stderr: %s", e.label(), e.self.pid, s)
+		e.log.EngineNote("%s(%d) stderr: %s", e.Label(), e.self.pid, s)
 		e.tailMu.Lock()
 		e.tail = append(e.tail, s)
 		if len(e.tail) > tailLines {
@@ -223,7 +249,7 @@ func (e *Engine) readStderr() {
 }
 
 // readLines hands each non-empty line of r to line until r ends or line
-// returns false. A line longer than maxLine is dropped; tooLong is called
+// returns false. A line longer than MaxLine is dropped; tooLong is called
 // for the first such line.
 func readLines(r io.Reader, tooLongOnce func(), line func(string) bool) {
 	br := bufio.NewReaderSize(r, 64<<10)
@@ -231,7 +257,7 @@ func readLines(r io.Reader, tooLongOnce func(), line func(string) bool) {
 	tooLong, warned := false, false
 	for {
 		chunk, err := br.ReadSlice('\n')
-		if tooLong = tooLong || len(buf)+len(chunk) > maxLine; !tooLong {
+		if tooLong = tooLong || len(buf)+len(chunk) > MaxLine; !tooLong {
 			buf = append(buf, chunk...)
 		}
 		if errors.Is(err, bufio.ErrBufferFull) {
@@ -262,9 +288,9 @@ func (e *Engine) stderrNote(prefix string) string {
 }
 
 func (e *Engine) send(s string) error {
-	e.out.traffic("%s(%d) > %s", e.label(), e.self.pid, s)
+	e.log.Traffic("%s(%d) > %s", e.Label(), e.self.pid, s)
 	if _, err := io.WriteString(e.stdin, s+"\n"); err != nil {
-		return errDisconnected
+		return ErrDisconnected
 	}
 	return nil
 }
@@ -277,13 +303,13 @@ func (e *Engine) readUntil(ctx context.Context, deadline time.Time, done func(en
 		select {
 		case l, ok := <-e.lines:
 			if !ok {
-				return errDisconnected
+				return ErrDisconnected
 			}
 			if done(l) {
 				return nil
 			}
 		case <-timer.C:
-			return errTimeout
+			return ErrTimeout
 		case <-ctx.Done():
 			return ctx.Err()
 		}
@@ -338,8 +364,8 @@ func (e *Engine) handshake(ctx context.Context, v *board.Variant, timeout time.D
 	}
 	for _, o := range e.cfg.Options {
 		if _, ok := e.options[strings.ToLower(o.Name)]; !ok {
-			e.out.warnOnce(fmt.Sprintf("%p option %s", e.cfg, strings.ToLower(o.Name)),
-				"Warning: %s does not declare option %s in its uci answer (%s); sent all the same", e.label(), pgn.CleanTag(o.Name), e.declaredNote())
+			e.log.WarnOnce(fmt.Sprintf("%p option %s", e.cfg, strings.ToLower(o.Name)),
+				"Warning: %s does not declare option %s in its uci answer (%s); sent all the same", e.Label(), pgn.CleanTag(o.Name), e.declaredNote())
 		}
 		if err := e.send("setoption name " + o.Name + " value " + o.Value); err != nil {
 			return err
@@ -373,34 +399,36 @@ func (e *Engine) sync(ctx context.Context, deadline time.Time) error {
 	return e.readUntil(ctx, deadline, func(l engineLine) bool { return strings.TrimSpace(l.text) == "readyok" })
 }
 
-// newGame tells the engine a new game starts and waits until it is ready.
-func (e *Engine) newGame(ctx context.Context, timeout time.Duration) error {
+// NewGame tells the engine a new game starts and waits until it is ready.
+func (e *Engine) NewGame(ctx context.Context, timeout time.Duration) error {
 	if err := e.send("ucinewgame"); err != nil {
 		return err
 	}
 	return e.sync(ctx, time.Now().Add(timeout))
 }
 
-// thought is an engine's answer to go.
-type thought struct {
-	move     string
-	hasScore bool
-	cp       int // centipawns, side to move's view; mates are ±(mateCP - moves)
-	mate     int // moves to mate (negative: being mated), 0 when cp is a plain score
-	depth    int
-	elapsed  time.Duration
+// Thought is an engine's answer to go.
+type Thought struct {
+	Move     string
+	HasScore bool
+	CP       int // centipawns, side to move's view; mates are ±(MateScore - moves)
+	Mate     int // moves to mate (negative: being mated), 0 when CP is a plain score
+	Depth    int
+	Elapsed  time.Duration
 	// The last reported values, for the PGN's optional fields.
-	nodes, nps int64
-	selDepth   int
-	pv         []string // UCI moves, as sent
+	Nodes, NPS int64
+	SelDepth   int
+	PV         []string // UCI moves, as sent
 }
 
-const mateCP = 100000
+// MateScore is the centipawn value of a mate now; a mate in n moves is
+// MateScore-n, being mated in n -(MateScore-n).
+const MateScore = 100000
 
 // parseInfo reads depth and score from an info line. Only the best line
 // counts: with MultiPV above 1 (weakened levels search several) the later
 // lines' scores are worse moves'.
-func (t *thought) parseInfo(fields []string) {
+func (t *Thought) parseInfo(fields []string) {
 	if len(fields) > 1 && fields[1] == "string" {
 		return
 	}
@@ -412,7 +440,7 @@ func (t *thought) parseInfo(fields []string) {
 			break
 		}
 	}
-	depth := t.depth
+	depth := t.Depth
 	for i := 1; i+1 < len(fields); i++ {
 		switch fields[i] {
 		case "depth":
@@ -421,15 +449,15 @@ func (t *thought) parseInfo(fields []string) {
 			}
 		case "seldepth":
 			if n, err := strconv.Atoi(fields[i+1]); err == nil {
-				t.selDepth = n
+				t.SelDepth = n
 			}
 		case "nodes":
 			if n, err := strconv.ParseInt(fields[i+1], 10, 64); err == nil {
-				t.nodes = n
+				t.Nodes = n
 			}
 		case "nps":
 			if n, err := strconv.ParseInt(fields[i+1], 10, 64); err == nil {
-				t.nps = n
+				t.NPS = n
 			}
 		case "score":
 			if i+2 >= len(fields) {
@@ -441,18 +469,18 @@ func (t *thought) parseInfo(fields []string) {
 			}
 			switch fields[i+1] {
 			case "cp":
-				t.cp, t.mate = n, 0
+				t.CP, t.Mate = n, 0
 			case "mate":
-				t.mate, t.cp = n, mateCP-n // mate 0: mated now
+				t.Mate, t.CP = n, MateScore-n // mate 0: mated now
 				if n <= 0 {
-					t.cp = -mateCP - n
+					t.CP = -MateScore - n
 				}
 			default:
 				return
 			}
-			t.hasScore, t.depth = true, depth
+			t.HasScore, t.Depth = true, depth
 		case "pv":
-			t.pv = fields[i+1:]
+			t.PV = fields[i+1:]
 			return
 		case "string":
 			return
@@ -460,15 +488,15 @@ func (t *thought) parseInfo(fields []string) {
 	}
 }
 
-// think sets the position, starts the search and waits for bestmove until
+// Think sets the position, starts the search and waits for bestmove until
 // limit has passed since go was sent.
-func (e *Engine) think(ctx context.Context, position, goCmd string, limit time.Duration) (thought, error) {
-	var t thought
+func (e *Engine) Think(ctx context.Context, position, goCmd string, limit time.Duration) (Thought, error) {
+	var t Thought
 	for drained := false; !drained; { // output after the last bestmove
 		select {
 		case _, ok := <-e.lines:
 			if !ok {
-				return t, errDisconnected
+				return t, ErrDisconnected
 			}
 		default:
 			drained = true
@@ -491,9 +519,9 @@ func (e *Engine) think(ctx context.Context, position, goCmd string, limit time.D
 			t.parseInfo(fields)
 		case "bestmove":
 			if len(fields) > 1 {
-				t.move = fields[1]
+				t.Move = fields[1]
 			}
-			t.elapsed = l.at.Sub(start)
+			t.Elapsed = l.at.Sub(start)
 			return true
 		}
 		return false
@@ -501,8 +529,8 @@ func (e *Engine) think(ctx context.Context, position, goCmd string, limit time.D
 	return t, err
 }
 
-// alive reports whether the process is still running.
-func (e *Engine) alive() bool {
+// Alive reports whether the process is still running.
+func (e *Engine) Alive() bool {
 	select {
 	case <-e.gone:
 		return false
@@ -511,12 +539,12 @@ func (e *Engine) alive() bool {
 	}
 }
 
-// quit asks the engine to leave and kills it if it has not within a second.
+// Quit asks the engine to leave and kills it if it has not within a second.
 // Its process tree is taken first: once it exits, its children are
 // orphans and no longer found below it.
-func (e *Engine) quit() {
+func (e *Engine) Quit() {
 	var doomed []procStamp
-	if e.alive() {
+	if e.Alive() {
 		doomed = descendants(e.self, e.mark)
 		if e.send("quit") == nil {
 			select {
@@ -529,61 +557,61 @@ func (e *Engine) quit() {
 	e.end(doomed)
 }
 
-// retire ends an engine the match is done with and reports how it ended:
-// a warning when it ended by itself or the runner killed it during a game
-// (with its last stderr lines), did not quit when asked, or quit with an
-// error status; a note in the log (and with -debug) when it quit cleanly
-// or kill is set (the match stops early). again follows a warning
+// Retire ends an engine the caller is done with and reports how it ended:
+// a warning when it ended by itself or was killed during a game (with its
+// last stderr lines), did not quit when asked, or quit with an error
+// status; an EngineNote when it quit cleanly or kill is set (the match
+// stops early). again follows a warning
 // ("; starting it again"). Only the first call does anything.
-func (e *Engine) retire(kill bool, again string) {
+func (e *Engine) Retire(kill bool, again string) {
 	e.retired.Do(func() { e.doRetire(kill, again) })
 }
 
 func (e *Engine) doRetire(kill bool, again string) {
-	if !e.alive() {
-		e.kill() // releases the pipes
-		e.out.warn("Warning: %s%s", e.exitNote(), again)
+	if !e.Alive() {
+		e.Kill() // releases the pipes
+		e.log.Warn("Warning: %s%s", e.ExitNote(), again)
 		e.warnStderr()
 		return
 	}
 	if kill {
-		e.kill()
-		e.out.engineNote("%s(%d) killed as the match stops (%v)", e.label(), e.self.pid, e.state())
+		e.Kill()
+		e.log.EngineNote("%s(%d) killed as the match stops (%v)", e.Label(), e.self.pid, e.state())
 		return
 	}
-	e.quit()
+	e.Quit()
 	switch st := e.state(); {
 	case e.quitLate:
-		e.out.warn("Warning: %s did not quit within a second and was killed%s", e.label(), again)
+		e.log.Warn("Warning: %s did not quit within a second and was killed%s", e.Label(), again)
 	case !st.Success():
-		e.out.warn("Warning: %s exited (%v) after quit%s", e.label(), st, again)
+		e.log.Warn("Warning: %s exited (%v) after quit%s", e.Label(), st, again)
 		e.warnStderr()
 	default:
-		e.out.engineNote("%s(%d) exited (%v) after quit", e.label(), e.self.pid, st)
+		e.log.EngineNote("%s(%d) exited (%v) after quit", e.Label(), e.self.pid, st)
 	}
 }
 
 // warnStderr quotes the engine's last stderr lines, if any, in a warning.
 func (e *Engine) warnStderr() {
 	if note := e.stderrNote(""); note != "" {
-		e.out.warn("Warning: %s's stderr ended with: %s", e.label(), note)
+		e.log.Warn("Warning: %s's stderr ended with: %s", e.Label(), note)
 	}
 }
 
-// killFor kills the engine and remembers why, if it was still running.
-func (e *Engine) killFor(why string) {
-	if e.alive() && why != "" {
+// KillFor kills the engine and remembers why, if it was still running.
+func (e *Engine) KillFor(why string) {
+	if e.Alive() && why != "" {
 		e.killedBy = why
 	}
-	e.kill()
+	e.Kill()
 }
 
-// exitNote tells how a process that is gone ended.
-func (e *Engine) exitNote() string {
+// ExitNote tells how a process that is gone ended.
+func (e *Engine) ExitNote() string {
 	if st := e.state(); e.killedBy != "" && st != nil && !st.Exited() {
-		return fmt.Sprintf("%s was killed by the runner (%s)", e.label(), e.killedBy)
+		return fmt.Sprintf("%s was killed by the runner (%s)", e.Label(), e.killedBy)
 	}
-	return fmt.Sprintf("%s exited (%v)", e.label(), e.state())
+	return fmt.Sprintf("%s exited (%v)", e.Label(), e.state())
 }
 
 // exitState is how an engine ended, as os.ProcessState shows it.
@@ -605,10 +633,10 @@ func (e *Engine) state() exitState {
 	return e.cmd.ProcessState
 }
 
-// kill ends the engine and everything it started (its supervisor does, see
+// Kill ends the engine and everything it started (its supervisor does, see
 // supervisor_linux.go; elsewhere its process group), reaps it and releases
 // its pipes. It is safe to call more than once.
-func (e *Engine) kill() { e.end(nil) }
+func (e *Engine) Kill() { e.end(nil) }
 
 // end kills the engine and its descendants, those found now and doomed.
 func (e *Engine) end(doomed []procStamp) {
@@ -636,4 +664,17 @@ func (e *Engine) end(doomed []procStamp) {
 		}
 		e.stderr.Close()
 	})
+}
+
+// Pid is the engine's process id.
+func (e *Engine) Pid() int { return e.self.pid }
+
+// Descendants are the process ids of what the engine started (a wrapper
+// script's engine, say), as far as they can be found (only on Linux).
+func (e *Engine) Descendants() []int {
+	var pids []int
+	for _, p := range descendants(e.self, e.mark) {
+		pids = append(pids, p.pid)
+	}
+	return pids
 }
