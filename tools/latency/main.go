@@ -17,7 +17,7 @@ import (
 	"strings"
 	"time"
 
-	"senapati/internal/uciproc"
+	"senapati/uciclient"
 )
 
 func main() {
@@ -41,7 +41,7 @@ func main() {
 }
 
 func measure(path, variant string, threads, n, movetime int) error {
-	e, err := uciproc.Start(path)
+	e, err := uciclient.StartPipe(path)
 	if err != nil {
 		return err
 	}

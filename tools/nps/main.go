@@ -21,7 +21,7 @@ import (
 
 	"senapati/bench"
 	"senapati/board"
-	"senapati/internal/uciproc"
+	"senapati/uciclient"
 )
 
 type listFlag []string
@@ -99,10 +99,10 @@ func fail(format string, a ...any) {
 	os.Exit(2)
 }
 
-type engine struct{ *uciproc.Engine }
+type engine struct{ *uciclient.Pipe }
 
 func start(command string, threads, hash int) (*engine, error) {
-	p, err := uciproc.Start(strings.Fields(command)...)
+	p, err := uciclient.StartPipe(strings.Fields(command)...)
 	if err != nil {
 		return nil, err
 	}

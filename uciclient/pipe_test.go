@@ -1,4 +1,4 @@
-package uciproc
+package uciclient
 
 import (
 	"testing"
@@ -8,8 +8,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestAwaitSeesLinesUpToThePrefix(t *testing.T) {
-	e, err := Start("sh", "-c", `read cmd; echo "id name fake"; echo "got $cmd"; echo uciok; sleep 5`)
+func TestPipeAwaitSeesLinesUpToThePrefix(t *testing.T) {
+	e, err := StartPipe("sh", "-c", `read cmd; echo "id name fake"; echo "got $cmd"; echo uciok; sleep 5`)
 	require.NoError(t, err)
 	defer e.cmd.Process.Kill()
 	e.Send("uci")
@@ -22,15 +22,15 @@ func TestAwaitSeesLinesUpToThePrefix(t *testing.T) {
 	assert.ErrorContains(t, err, `no "readyok" within 50ms`)
 }
 
-func TestAwaitNoticesTheEngineExit(t *testing.T) {
-	e, err := Start("sh", "-c", "echo bye")
+func TestPipeAwaitNoticesTheEngineExit(t *testing.T) {
+	e, err := StartPipe("sh", "-c", "echo bye")
 	require.NoError(t, err)
 	_, err = e.Await("uciok", 5*time.Second, nil)
 	assert.ErrorContains(t, err, "exited")
 	e.Quit()
 
-	_, err = Start()
+	_, err = StartPipe()
 	assert.ErrorContains(t, err, "empty")
-	_, err = Start("/nonexistent/engine")
+	_, err = StartPipe("/nonexistent/engine")
 	assert.Error(t, err)
 }

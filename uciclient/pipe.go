@@ -1,7 +1,9 @@
-// Package uciproc runs a UCI engine as a child process for the measuring
-// tools (tools/latency, tools/nps): lines in, lines out, and waiting for
-// a line with a timeout. The match runner has its own, fuller client.
-package uciproc
+package uciclient
+
+// A Pipe is the bare client of the measuring tools (tools/latency,
+// tools/nps): lines in, lines out, and waiting for a line with a timeout.
+// They time the engine's answers themselves and set it up as they like,
+// so it has none of an Engine's handshake, supervisor or checks.
 
 import (
 	"bufio"
@@ -12,15 +14,15 @@ import (
 	"time"
 )
 
-// Engine is a running engine process.
-type Engine struct {
+// Pipe is a running engine process.
+type Pipe struct {
 	cmd   *exec.Cmd
 	in    io.WriteCloser
 	lines chan string
 }
 
-// Start runs the command line argv (program, then its arguments).
-func Start(argv ...string) (*Engine, error) {
+// StartPipe runs the command line argv (program, then its arguments).
+func StartPipe(argv ...string) (*Pipe, error) {
 	if len(argv) == 0 || argv[0] == "" {
 		return nil, fmt.Errorf("empty engine command")
 	}
@@ -36,7 +38,7 @@ func Start(argv ...string) (*Engine, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	e := &Engine{cmd: cmd, in: in, lines: make(chan string, 1024)}
+	e := &Pipe{cmd: cmd, in: in, lines: make(chan string, 1024)}
 	go func() {
 		sc := bufio.NewScanner(out)
 		sc.Buffer(make([]byte, 1<<20), 1<<20)
@@ -49,11 +51,11 @@ func Start(argv ...string) (*Engine, error) {
 }
 
 // Send writes one command line.
-func (e *Engine) Send(s string) { fmt.Fprintln(e.in, s) }
+func (e *Pipe) Send(s string) { fmt.Fprintln(e.in, s) }
 
 // Await reads up to a line starting with prefix and returns when it came;
 // each line before it goes to seen (when not nil).
-func (e *Engine) Await(prefix string, timeout time.Duration, seen func(string)) (time.Time, error) {
+func (e *Pipe) Await(prefix string, timeout time.Duration, seen func(string)) (time.Time, error) {
 	deadline := time.After(timeout)
 	for {
 		select {
@@ -74,7 +76,7 @@ func (e *Engine) Await(prefix string, timeout time.Duration, seen func(string)) 
 }
 
 // Quit asks the engine to quit and waits for it.
-func (e *Engine) Quit() {
+func (e *Pipe) Quit() {
 	e.Send("quit")
 	e.cmd.Wait()
 }
