@@ -441,10 +441,7 @@ func ParseArgs(args []string) (*Config, error) {
 		}
 	}
 	cfg.args = slices.Clone(args)
-	var engineArgs [][]string
-	var eachArgs []string
-	seedSet := false
-	bookDepth := 0 // -bookdepth N: the plies= of the book, given apart as in cutechess
+	p := &parsing{cfg: cfg}
 	for i := 0; i < len(args); {
 		if !isFlag(args[i]) {
 			return nil, fmt.Errorf("unexpected argument %q (flags start with -)", args[i])
@@ -454,187 +451,14 @@ func ParseArgs(args []string) (*Config, error) {
 		for j < len(args) && !isFlag(args[j]) {
 			j++
 		}
-		vals := args[i+1 : j]
-		i = j
-		one := func() (string, error) {
-			if len(vals) != 1 {
-				return "", fmt.Errorf("-%s needs exactly one value", name)
-			}
-			return vals[0], nil
+		read, ok := matchFlags[name]
+		if !ok {
+			return nil, fmt.Errorf("unknown flag -%s", name)
 		}
-		none := func() error {
-			if len(vals) != 0 {
-				return fmt.Errorf("-%s takes no value, got %q", name, vals[0])
-			}
-			return nil
-		}
-		var err error
-		var v string
-		switch name {
-		case "engine":
-			engineArgs = append(engineArgs, vals)
-		case "each":
-			eachArgs = append(eachArgs, vals...)
-		case "variant":
-			if v, err = one(); err == nil {
-				if strings.EqualFold(v, "standard") { // fastchess's and lichess's name of chess
-					v = "chess"
-				}
-				cfg.Variant, err = board.LookupVariant(v)
-			}
-		case "games", "rounds", "concurrency", "maxmoves", "ratinginterval", "timemargin", "wait", "seeds":
-			if v, err = one(); err != nil {
-				break
-			}
-			if name == "concurrency" && v == "auto" {
-				cfg.Concurrency = autoConcurrency()
-				break
-			}
-			minimum := 1
-			if name == "ratinginterval" || name == "timemargin" || name == "wait" {
-				minimum = 0
-			}
-			var n int
-			if n, err = intArg(name, "", v, minimum); err != nil {
-				if name == "concurrency" {
-					err = fmt.Errorf("%v, or auto", err)
-				}
-				break
-			}
-			switch name {
-			case "games":
-				cfg.Games = n
-			case "rounds":
-				cfg.Rounds = n
-			case "concurrency":
-				cfg.Concurrency = n
-			case "maxmoves":
-				cfg.Adjudication.MaxMoves = n
-			case "ratinginterval":
-				cfg.RatingEvery = n
-			case "timemargin":
-				cfg.Margin = time.Duration(n) * time.Millisecond
-			case "wait":
-				cfg.Wait = time.Duration(n) * time.Millisecond
-			case "seeds":
-				cfg.Seeds = n
-			}
-		case "repeat":
-			cfg.Repeat = 2
-			if len(vals) > 0 {
-				if v, err = one(); err == nil {
-					cfg.Repeat, err = intArg(name, "", v, 1)
-				}
-			}
-		case "tournament":
-			if v, err = one(); err != nil {
-				break
-			}
-			switch v {
-			case "roundrobin", "round-robin":
-				cfg.Gauntlet = false
-			case "gauntlet":
-				cfg.Gauntlet = true
-			default:
-				err = fmt.Errorf("-tournament %s: needs roundrobin or gauntlet", v)
-			}
-		case "openings":
-			err = parseOpenings(vals, &cfg.Openings)
-		case "bookdepth":
-			if v, err = one(); err == nil {
-				bookDepth, err = intArg(name, "", v, 1)
-			}
-		case "srand":
-			if v, err = one(); err == nil {
-				cfg.Seed, err = strconv.ParseUint(v, 10, 64)
-				if err != nil {
-					err = fmt.Errorf("-srand %s: needs a non-negative whole number", v)
-				}
-				seedSet = true
-			}
-		case "draw":
-			err = parseDraw(vals, &cfg.Adjudication)
-		case "resign":
-			err = parseResign(vals, &cfg.Adjudication)
-		case "tb":
-			if v, err = one(); err == nil && v == "" {
-				err = fmt.Errorf("-tb needs the directories of the Syzygy tables")
-			}
-			cfg.Tablebases.Paths = v
-		case "tbpieces":
-			if v, err = one(); err == nil {
-				cfg.Tablebases.Pieces, err = intArg(name, "", v, 3)
-			}
-		case "tbignore50":
-			err = none()
-			cfg.Tablebases.Ignore50 = true
-		case "sprt":
-			cfg.SPRT, err = parseSPRT(vals)
-		case "pgnout":
-			err = parsePGNOut(vals, cfg)
-		case "epdout":
-			cfg.EPDOut, err = fileArg(name, vals, func(key, _ string, _ bool) error {
-				return fmt.Errorf("-epdout: unknown option %q (it takes only the file)", key)
-			})
-		case "log":
-			err = parseLog(vals, &cfg.Log)
-		case "livepgnout":
-			err = parseLivePGN(vals, cfg)
-		case "noswap", "reverse":
-			err = none()
-			if name == "noswap" {
-				cfg.NoSwap = true
-			} else {
-				cfg.Reverse = true
-			}
-		case "shard":
-			if v, err = one(); err == nil {
-				err = parseShard(v, cfg)
-			}
-		case "merge":
-			if len(vals) == 0 {
-				err = fmt.Errorf("-merge needs the PGN files of the shards")
-			}
-			cfg.Merge = append(cfg.Merge, vals...)
-		case "event", "site":
-			if len(vals) == 0 {
-				err = fmt.Errorf("-%s needs a name", name)
-			} else if name == "event" {
-				cfg.Event = strings.Join(vals, " ")
-			} else {
-				cfg.Site = strings.Join(vals, " ")
-			}
-		case "stall":
-			var f float64
-			if v, err = one(); err == nil {
-				if f, err = floatArg(name, "", v); err == nil && f <= 0 {
-					err = fmt.Errorf("-stall %s: needs seconds above zero", v)
-				}
-				cfg.Stall = time.Duration(f * float64(time.Second))
-			}
-		case "progress":
-			if v, err = one(); err == nil && v != "auto" && v != "on" && v != "off" {
-				err = fmt.Errorf("-progress %s: needs auto, on or off", v)
-			}
-			cfg.Progress = v
-		case "debug":
-			err = none()
-			cfg.Debug = true
-		case "use-affinity":
-			err = none()
-			cfg.UseAffinity = true
-		case "recover": // cutechess: restart crashed engines; we always do
-			err = none()
-		case "help", "h":
-			return nil, errHelp
-		case "version":
-			return nil, errVersion
-		default:
-			err = fmt.Errorf("unknown flag -%s", name)
-		}
-		if err != nil {
+		if err := read(p, flagValues{name, args[i+1 : j]}); err != nil {
 			return nil, err
 		}
+		i = j
 	}
 	if cfg.Merge != nil {
 		return cfg, checkMergeArgs(args)
@@ -645,22 +469,22 @@ func ParseArgs(args []string) (*Config, error) {
 	if err := checkTablebase(cfg); err != nil {
 		return nil, err
 	}
-	if err := checkBook(cfg, bookDepth); err != nil {
+	if err := checkBook(cfg, p.bookDepth); err != nil {
 		return nil, err
 	}
-	if cfg.Shards > 0 && !seedSet && !cfg.Openings.seeded && (cfg.Openings.Kind == openingsRandom || cfg.Openings.Random) {
+	if cfg.Shards > 0 && !p.seedSet && !cfg.Openings.seeded && (cfg.Openings.Kind == openingsRandom || cfg.Openings.Random) {
 		return nil, fmt.Errorf("-shard with random openings needs -srand S (or seed=S): every shard must draw the same openings")
 	}
-	if !seedSet {
+	if !p.seedSet {
 		cfg.Seed = uint64(time.Now().UnixNano())
 	}
 	if !cfg.Openings.seeded {
 		cfg.Openings.Seed = cfg.Seed
 	}
-	for n, ea := range engineArgs {
+	for n, ea := range p.engineArgs {
 		e := EngineConfig{}
 		e.TC.Margin = cfg.Margin
-		for _, kv := range append(append([]string(nil), eachArgs...), ea...) {
+		for _, kv := range append(append([]string(nil), p.eachArgs...), ea...) {
 			if err := e.apply(kv); err != nil {
 				return nil, fmt.Errorf("-engine %d: %v", n+1, err)
 			}

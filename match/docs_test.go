@@ -4,8 +4,10 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,40 +15,12 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// definedFlags are the flags ParseArgs knows: the string cases of its
-// switch on the flag's name, and -resume, which it reads before the others.
+// definedFlags are the flags ParseArgs knows: those of its table, and
+// -resume, which it reads before the others.
 func definedFlags(t *testing.T) []string {
 	t.Helper()
-	f, err := parser.ParseFile(token.NewFileSet(), "config.go", nil, 0)
-	require.NoError(t, err)
-	flags := []string{"resume"}
-	ast.Inspect(f, func(n ast.Node) bool {
-		fn, ok := n.(*ast.FuncDecl)
-		if !ok || fn.Name.Name != "ParseArgs" {
-			return true
-		}
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
-			sw, ok := n.(*ast.SwitchStmt)
-			if !ok {
-				return true
-			}
-			if id, ok := sw.Tag.(*ast.Ident); !ok || id.Name != "name" {
-				return true
-			}
-			for _, c := range sw.Body.List {
-				for _, e := range c.(*ast.CaseClause).List {
-					if lit, ok := e.(*ast.BasicLit); ok && lit.Kind == token.STRING {
-						s, err := strconv.Unquote(lit.Value)
-						require.NoError(t, err)
-						flags = append(flags, s)
-					}
-				}
-			}
-			return false
-		})
-		return false
-	})
-	require.Greater(t, len(flags), 30, "the switch of ParseArgs was not found")
+	flags := append([]string{"resume"}, slices.Sorted(maps.Keys(matchFlags))...)
+	require.Greater(t, len(flags), 30, "the flag table of ParseArgs")
 	return flags
 }
 
