@@ -297,3 +297,65 @@ func randomOpenings(ctx context.Context, v *board.Variant, n, plies, bound int, 
 	}
 	return out, discarded, nil
 }
+
+// openings prepares one opening per slot.
+func (t *tournament) openings(ctx context.Context, checker *uciclient.Engine, n int) ([]Opening, error) {
+	cfg, o := t.cfg, &t.cfg.Openings
+	v := cfg.Variant
+	switch o.Kind {
+	case openingsFile:
+		if bookFormat(o, nil) == "bin" {
+			book, err := waitOr(ctx, func() ([]polyglotEntry, error) { return readPolyglot(o.File) }, nil)
+			if err != nil {
+				return nil, err
+			}
+			ops, err := polyglotOpenings(v, book, n, o.Plies, o.Start, o.Random, o.Seed)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", o.File, err)
+			}
+			how := "in the book's order"
+			if o.Random {
+				how = fmt.Sprintf("chosen by weight, seed %d", o.Seed)
+			}
+			depth := "to the book's end"
+			if o.Plies > 0 {
+				depth = fmt.Sprintf("of at most %d plies", o.Plies)
+			}
+			t.out.line("Openings: %d lines of the Polyglot book %s (%d entries) %s, %s", n, o.File, len(book), depth, how)
+			return ops, nil
+		}
+		book, err := waitOr(ctx, func() ([]Opening, error) { return loadOpenings(v, o) }, nil)
+		if err != nil {
+			return nil, err
+		}
+		return pickOpenings(book, n, o.Random, o.Seed), nil
+	case openingsRandom:
+		plies := o.Plies
+		if plies == 0 {
+			plies = 8
+		}
+		var check scoreChecker
+		how := "unchecked"
+		if o.Bound > 0 {
+			check = engineChecker(checker, o, cfg.Stall)
+			how = fmt.Sprintf("go depth %d", o.Depth)
+			if o.Nodes > 0 {
+				how = fmt.Sprintf("go nodes %d", o.Nodes)
+			}
+			how = fmt.Sprintf("kept within %d cp by %s of %s", o.Bound, cfg.Engines[0].Name, how)
+		}
+		ops, discarded, err := randomOpenings(ctx, v, n, plies, o.Bound, o.Seed, check)
+		if err != nil {
+			return nil, fmt.Errorf("random openings: %v", err)
+		}
+		t.out.line("Openings: %d random playouts of %d plies, seed %d, %s, %d discarded", n, plies, o.Seed, how, discarded)
+		return ops, nil
+	case openingsFRC, openingsDFRC:
+		return frcOpenings(o.Kind == openingsDFRC, n, o.Random, o.Start, o.Seed), nil
+	}
+	ops := make([]Opening, n)
+	for i := range ops {
+		ops[i] = Opening{FEN: v.StartFEN()}
+	}
+	return ops, nil
+}
