@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"senapati/board"
+	"senapati/epd"
 	"senapati/pgn"
 	"senapati/uciclient"
 )
@@ -78,24 +79,19 @@ func parseEPDLine(v *board.Variant, line string) (string, error) {
 // # are skipped.
 func readEPD(v *board.Variant, r io.Reader) ([]Opening, error) {
 	var out []Opening
-	sc := bufio.NewScanner(r)
-	sc.Buffer(nil, 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
-		}
+	err := epd.Lines(r, func(_ int, line string) error {
 		fen, err := parseEPDLine(v, line)
 		if err != nil {
-			return nil, fmt.Errorf("line %d: %v", n, err)
+			return err
 		}
 		o := Opening{FEN: fen}
 		if err := checkOpening(v, &o); err != nil {
-			return nil, fmt.Errorf("line %d: %v", n, err)
+			return err
 		}
 		out = append(out, o)
-	}
-	return out, sc.Err()
+		return nil
+	})
+	return out, err
 }
 
 // readPGN reads openings from games whose moves are in SAN (as -pgnout

@@ -5,12 +5,12 @@
 package suite
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"strings"
 
 	"senapati/board"
+	"senapati/epd"
 )
 
 // Entry is one test position.
@@ -83,27 +83,27 @@ func ParseLine(v *board.Variant, line string) (Entry, error) {
 			fen, pos, n = strings.Join(fields[:6], " "), p, 6
 		}
 	}
-	ops, err := operations(afterFields(line, n))
+	ops, err := epd.Operations(epd.AfterFields(line, n))
 	if err != nil {
 		return Entry{}, err
 	}
 	e := Entry{FEN: fen, Pos: pos}
 	for _, op := range ops {
-		switch op.code {
+		switch op.Code {
 		case "id":
-			if len(op.args) > 0 {
-				e.ID = strings.Join(op.args, " ")
+			if len(op.Args) > 0 {
+				e.ID = strings.Join(op.Args, " ")
 			}
 		case "bm", "am":
-			if len(op.args) == 0 {
-				return Entry{}, fmt.Errorf("%s names no move", op.code)
+			if len(op.Args) == 0 {
+				return Entry{}, fmt.Errorf("%s names no move", op.Code)
 			}
-			for _, a := range op.args {
+			for _, a := range op.Args {
 				m, err := pos.ParseSAN(a)
 				if err != nil {
-					return Entry{}, fmt.Errorf("%s: %v", op.code, err)
+					return Entry{}, fmt.Errorf("%s: %v", op.Code, err)
 				}
-				if op.code == "bm" {
+				if op.Code == "bm" {
 					e.Best = append(e.Best, m)
 				} else {
 					e.Avoid = append(e.Avoid, m)
@@ -117,91 +117,23 @@ func ParseLine(v *board.Variant, line string) (Entry, error) {
 	return e, nil
 }
 
-type operation struct {
-	code string
-	args []string
-}
-
-// operations splits "bm Qg6; id \"WAC.001\";" into its operations; a
-// quoted operand may hold spaces and semicolons.
-func operations(s string) ([]operation, error) {
-	var ops []operation
-	var cur []string
-	var word strings.Builder
-	inWord, quoted := false, false
-	flushWord := func() {
-		if inWord {
-			cur = append(cur, word.String())
-			word.Reset()
-			inWord = false
-		}
-	}
-	flushOp := func() {
-		flushWord()
-		if len(cur) > 0 {
-			ops = append(ops, operation{code: cur[0], args: cur[1:]})
-		}
-		cur = nil
-	}
-	for _, r := range s {
-		switch {
-		case quoted && r == '"':
-			quoted = false
-		case quoted:
-			word.WriteRune(r)
-		case r == '"':
-			quoted, inWord = true, true
-		case r == ';':
-			flushOp()
-		case r == ' ' || r == '\t':
-			flushWord()
-		default:
-			word.WriteRune(r)
-			inWord = true
-		}
-	}
-	if quoted {
-		return nil, fmt.Errorf("a quoted operand is not closed")
-	}
-	flushOp()
-	return ops, nil
-}
-
-// afterFields is s after its first n whitespace-separated fields.
-func afterFields(s string, n int) string {
-	for i := 0; i < n; i++ {
-		s = strings.TrimLeft(s, " \t")
-		end := strings.IndexAny(s, " \t")
-		if end < 0 {
-			return ""
-		}
-		s = s[end:]
-	}
-	return s
-}
-
 // Read reads a suite: one position a line; empty lines and lines starting
 // with # are skipped. A line that cannot be read is an error naming it.
 func Read(v *board.Variant, r io.Reader) ([]Entry, error) {
 	var out []Entry
-	sc := bufio.NewScanner(r)
-	sc.Buffer(nil, 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
-		}
+	err := epd.Lines(r, func(n int, line string) error {
 		e, err := ParseLine(v, line)
 		if err != nil {
-			return nil, fmt.Errorf("line %d: %v", n, err)
+			return err
 		}
 		e.Line = n
 		if e.ID == "" {
 			e.ID = fmt.Sprintf("line %d", n)
 		}
 		out = append(out, e)
-	}
-	if err := sc.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	if len(out) == 0 {
