@@ -32,9 +32,8 @@ const (
 
 // DefaultDepth is the depth a bench of v searches to when Config.Depth is 0:
 // chess 10, chaturanga 11, durg 9. Chaturanga's narrow tree takes a ply more
-// and durg's wide one a ply less to weigh about as much as chess: each
-// variant takes about 4 s and the whole default bench about 12 s on one
-// core of the development machine (see README.md).
+// and durg's wide one a ply less to weigh about as much as chess
+// (docs/testing.md has the time the whole bench takes).
 func DefaultDepth(v *board.Variant) int {
 	switch v {
 	case board.Chaturanga():

@@ -66,7 +66,7 @@ func slowSlide(s Square, occ Bitboard, dirs []direction) Bitboard {
 // mask contains), so Lo|Hi folds them losslessly into one word, and a
 // multiply magic turns that word into a dense table index. Measured against
 // a classical ray-scan generator on the same perft, this was the faster of
-// the two (numbers in README.md).
+// the two.
 type magic struct {
 	maskLo, maskHi uint64
 	mul            uint64

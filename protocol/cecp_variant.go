@@ -63,7 +63,7 @@ func variantByXboardName(name string) (v *board.Variant, frc, ok bool) {
 // xboardCannotShow says why XBoard 4.9 cannot show v as it is ("" when it
 // can). Its moves move one piece (or drop one) and nothing else, so a rule
 // that changes the board in any other way would leave the GUI showing a
-// board that is not the engine's. README.md has what XBoard showed.
+// board that is not the engine's. docs/xboard.md has what XBoard showed.
 func xboardCannotShow(v *board.Variant) string {
 	var why []string
 	if v.ZoneCaptureKillsBoth() {
