@@ -27,9 +27,6 @@ func (s Score) DrawRatio() float64 {
 	return float64(s.D) / float64(s.N())
 }
 
-// Flip is the score from the opponent's side.
-func (s Score) Flip() Score { return Score{W: s.L, L: s.W, D: s.D} }
-
 func (s *Score) add(points float64) {
 	switch points {
 	case 1:

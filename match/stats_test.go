@@ -523,3 +523,6 @@ func TestSPRTAgainstOpenBench(t *testing.T) {
 		require.InDelta(t, openBenchLLR(p, 0, 10), SPRT{Elo0: 0, Elo1: 10}.LLRPentanomial(p), 1e-6, "%v", p)
 	}
 }
+
+// Flip is the score from the opponent's side.
+func (s Score) Flip() Score { return Score{W: s.L, L: s.W, D: s.D} }

@@ -120,3 +120,6 @@ func TestReadFloatNetFile(t *testing.T) {
 	_, err = ReadFloatNetFile(t.TempDir())
 	require.ErrorContains(t, err, "a directory, not a regular file")
 }
+
+// LoadNet reads a net file from r.
+func LoadNet(r io.Reader) (*Net, error) { return loadNet(r, -1) }

@@ -16,10 +16,6 @@ const (
 
 var vecNames = [...]string{vecNone: "plain Go", vecAVX2: "AVX2", vecAVX512: "AVX-512"}
 
-// VectorPath names the path the accumulator loops take in this build on
-// this CPU.
-func VectorPath() string { return vecNames[vec] }
-
 // dot32Generic is the sum of clamp(acc, 0, QA) * w.
 func dot32Generic(acc, w []int16) int32 {
 	w = w[:len(acc)]

@@ -159,3 +159,7 @@ func TestVectorPathOnNets(t *testing.T) {
 		})
 	}
 }
+
+// VectorPath names the path the accumulator loops take in this build on
+// this CPU.
+func VectorPath() string { return vecNames[vec] }

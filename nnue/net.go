@@ -184,9 +184,6 @@ func (n *Net) checkRange() error {
 	return nil
 }
 
-// LoadNet reads a net file from r.
-func LoadNet(r io.Reader) (*Net, error) { return loadNet(r, -1) }
-
 // loadNet reads a net file from r, of fileSize bytes where that is known
 // (else -1): the header first, then only the bytes it declares, so that
 // neither a huge file nor an endless stream is read whole.

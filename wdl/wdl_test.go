@@ -1,11 +1,14 @@
 package wdl
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -335,4 +338,39 @@ func chessValue(t board.PieceType) int { return eval.PieceValue(board.Chess(), t
 func chessStart() int {
 	return 2 * (8*chessValue(board.Pawn) + 2*chessValue(board.Knight) + 2*chessValue(board.Bishop) +
 		2*chessValue(board.Rook) + chessValue(board.Queen))
+}
+
+// ReadCSV reads what WriteCSV writes, one Game for each game number (in
+// the order they first appear).
+func ReadCSV(r io.Reader) ([]Game, error) {
+	sc := bufio.NewScanner(r)
+	var games []Game
+	index := map[int]int{}
+	for line := 1; sc.Scan(); line++ {
+		if line == 1 {
+			if sc.Text() != csvHeader {
+				return nil, fmt.Errorf("line 1: want the header %s", csvHeader)
+			}
+			continue
+		}
+		f := strings.Split(sc.Text(), ",")
+		if len(f) != 4 {
+			return nil, fmt.Errorf("line %d: want 4 fields", line)
+		}
+		game, err1 := strconv.Atoi(f[0])
+		score, err2 := strconv.Atoi(f[1])
+		material, err3 := strconv.ParseFloat(f[2], 64)
+		result, err4 := strconv.ParseFloat(f[3], 64)
+		if err1 != nil || err2 != nil || err3 != nil || err4 != nil || (result != 0 && result != 0.5 && result != 1) {
+			return nil, fmt.Errorf("line %d: want game,score,material,result with result 0, 0.5 or 1", line)
+		}
+		i, ok := index[game]
+		if !ok {
+			i = len(games)
+			index[game] = i
+			games = append(games, Game{})
+		}
+		games[i].Samples = append(games[i].Samples, Sample{Score: score, Material: material, Result: result})
+	}
+	return games, sc.Err()
 }
