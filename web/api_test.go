@@ -3,6 +3,8 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"io"
+	"io/fs"
 	"net/http"
 	"regexp"
 	"strings"
@@ -642,12 +644,30 @@ func TestPageAndVariants(t *testing.T) {
 	s := newTestServer(t)
 	status, page := s.do("GET", "/", nil)
 	require.Equal(t, 200, status)
-	assert.Contains(t, string(page), "<script src=\"/static/app.js\"")
+	assert.Contains(t, string(page), `<script type="module" src="/static/main.js"`)
 	assert.NotRegexp(t, regexp.MustCompile(`https?://`), string(page), "nothing is loaded from the network")
-	for _, asset := range []string{"app.js", "pieces.js", "style.css"} {
-		status, data := s.do("GET", "/static/"+asset, nil)
-		assert.Equal(t, 200, status)
+	scripts, err := fs.Glob(static, "static/*.js")
+	require.NoError(t, err)
+	require.Contains(t, scripts, "static/main.js")
+	// A browser runs a module only when it is served as JavaScript, and
+	// every module it imports must be there: no build step checks that.
+	importRe := regexp.MustCompile(`(?m)^import .* from "\./([\w-]+\.js)";$`)
+	for _, path := range append(scripts, "static/style.css") {
+		asset := strings.TrimPrefix(path, "static/")
+		resp, err := http.Get(s.ts.URL + "/static/" + asset)
+		require.NoError(t, err)
+		data, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		require.NoError(t, err)
+		assert.Equal(t, 200, resp.StatusCode, asset)
+		assert.True(t, resp.Close, "%s: no idle connection left behind", asset)
 		assert.NotRegexp(t, regexp.MustCompile(`(url\(|src=|href=|fetch\()["']?https?:`), string(data), asset)
+		if strings.HasSuffix(asset, ".js") {
+			assert.Contains(t, resp.Header.Get("Content-Type"), "javascript", asset)
+			for _, m := range importRe.FindAllStringSubmatch(string(data), -1) {
+				assert.Contains(t, scripts, "static/"+m[1], "%s imports it", asset)
+			}
+		}
 	}
 	var vs []variantInfo
 	_, data := s.do("GET", "/api/variants", nil)

@@ -97,7 +97,16 @@ func NewServer(cfg Config, newEngine search.Factory, wdl WDL) *Server {
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		http.ServeFileFS(w, r, static, "static/index.html")
 	})
-	mux.Handle("GET /static/", http.FileServerFS(static))
+	files := http.FileServerFS(static)
+	mux.HandleFunc("GET /static/", func(w http.ResponseWriter, r *http.Request) {
+		// The page's modules load at once on parallel connections. Kept
+		// alive, they would idle in the browser's pool, and after a
+		// network that died silently each is a dead end that the page's
+		// reconnection meets in turn, 5 s apiece; the API's own
+		// connections stay alive.
+		w.Header().Set("Connection", "close")
+		files.ServeHTTP(w, r)
+	})
 	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
 		// Browsers and tools that ask here get the page's icon.
 		w.Header().Set("Content-Type", "image/svg+xml")

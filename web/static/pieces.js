@@ -3,8 +3,6 @@
 // serves both colours. The Indian games name their pieces (an elephant
 // for Gaj and Gaja, a chariot for Rath and Ratha); the names pick the
 // picture, the server says which name each letter has.
-"use strict";
-
 const PIECE_SYMBOLS = (() => {
   const base = '<path class="b" d="M22 90 H78 L74 80 H26 Z"/>';
   const eye = (x, y) => `<circle class="d" cx="${x}" cy="${y}" r="2.6"/>`;
@@ -65,7 +63,7 @@ const PIECE_SYMBOLS = (() => {
 })();
 
 // pieceDefs is the <defs> content that defines every symbol as #icon-NAME.
-function pieceDefs() {
+export function pieceDefs() {
   return Object.entries(PIECE_SYMBOLS)
     .map(([name, body]) => `<symbol id="icon-${name}" viewBox="0 0 100 100">${body}</symbol>`)
     .join("");

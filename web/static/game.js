@@ -1,0 +1,221 @@
+// The game's flow: taking a new state, the player's and the engine's moves,
+// stepping through the line, a new game, the result buttons.
+
+import { S } from "./state.js";
+import { $, clearError, showError } from "./dom.js";
+import { api, gameApi } from "./api.js";
+import { save } from "./record.js";
+import { searchParams } from "./settings.js";
+import { openEvents } from "./events.js";
+import { maybeAnalyse, setBar, stopAnalysis } from "./analysis.js";
+import { leaveShared } from "./share.js";
+import { moveSound } from "./sound.js";
+import { clockAfterChange, clockLeft, initClock, serverClock } from "./clock.js";
+import { render } from "./render.js";
+
+// setGame takes a new state of the game; ply, when given and short of
+// the end, is the ply to show instead of the end (a move in a variation
+// with more after it), and then the engine does not move.
+export function setGame(st, ply) {
+  const newId = !S.game || S.game.id !== st.id;
+  // Another game, or this one started again: its search is not this one's.
+  if (newId || S.game.epoch !== st.epoch) forgetSearch();
+  S.game = st;
+  S.view = st;
+  resetSelection();
+  clockAfterChange();
+  serverClock(st);
+  save();
+  if (newId) openEvents();
+  if (ply !== undefined && ply < st.plies) {
+    goto(ply);
+    return;
+  }
+  render();
+  maybeEngine();
+  maybeAnalyse();
+}
+
+// forgetSearch drops the lines, chances and bar of a search of another
+// game (or of this one before it started again).
+export function forgetSearch() {
+  S.lines = [];
+  S.evals = new Map();
+  S.review = null;
+  S.analysisKey = null;
+  setBar(null);
+}
+
+// stopEngine gives up an engine move being asked for: the server plays
+// nothing when its request goes away.
+export function stopEngine() {
+  if (S.engineAbort) S.engineAbort.abort();
+  S.engineAbort = null;
+  S.thinking = false;
+}
+
+export function resetSelection() {
+  S.selected = null;
+  S.arrivals = [];
+  S.callMode = false;
+  S.promotion = null;
+}
+
+export function engineSide() {
+  return S.mode === "white" ? "black" : S.mode === "black" ? "white" : null;
+}
+
+export function atEnd() {
+  return S.view.ply === S.game.plies;
+}
+
+export function humanCanMove() {
+  const v = S.view;
+  if (S.thinking || v.verdict.over || (S.clock && S.clock.flag && atEnd())) return false;
+  // A shared game: a seat moves its own side, at the end; a spectator never.
+  if (S.shared) return atEnd() && S.shared.seat === v.side;
+  if (atEnd()) return engineSide() !== v.side;
+  return true; // at an earlier ply a move starts a new line from there
+}
+
+export async function maybeEngine() {
+  if (S.shared) return;
+  const g = S.game;
+  if (!atEnd() || g.verdict.over || S.thinking || (S.clock && S.clock.flag)) return;
+  if (engineSide() === g.side) await engineMove();
+}
+
+export async function engineMove() {
+  if (S.thinking) return;
+  S.thinking = true;
+  S.lines = [];
+  resetSelection();
+  render();
+  const id = S.game.id;
+  const ctl = new AbortController();
+  S.engineAbort = ctl;
+  try {
+    const st = await gameApi("POST", "/engine", searchParams(), ctl.signal);
+    if (S.engineAbort !== ctl || S.game.id !== id) return; // given up: another game, or a flag
+    S.engineAbort = null;
+    S.thinking = false;
+    moveSound(st, st.plies);
+    setGame(st);
+  } catch (e) {
+    if (S.engineAbort !== ctl || S.game.id !== id) return;
+    S.engineAbort = null;
+    S.thinking = false;
+    if (!(S.clock && S.clock.flag)) showError(e);
+    render();
+  }
+}
+
+// over: the position shown ends the game (a declared result, such as a
+// loss on time, leaves the position to analyse).
+export function positionOver(v) {
+  return v.verdict.over && !v.verdict.declared;
+}
+
+export async function play(move) {
+  const g = S.game;
+  const v = S.view;
+  clearError();
+  try {
+    // At an earlier ply the move starts a variation there (or follows
+    // the line that holds it); the rest of the game stays.
+    const body = { move, ply: g.plies, at: v.ply };
+    const c = S.clock;
+    if (c && !c.server && !c.flag && atEnd()) body.clock = Math.max(0, Math.round(clockLeft(v.side) + c.inc));
+    const st = await gameApi("POST", "/move", body);
+    moveSound(st, v.ply + 1);
+    setGame(st, v.ply + 1);
+  } catch (e) {
+    resetSelection();
+    showError(e);
+    render();
+  }
+}
+
+export async function goto(ply) {
+  const g = S.game;
+  ply = Math.max(0, Math.min(g.plies, ply));
+  resetSelection();
+  if (ply === g.plies) {
+    S.view = g;
+  } else {
+    try {
+      S.view = await gameApi("GET", `?ply=${ply}`);
+    } catch (e) {
+      showError(e);
+      return;
+    }
+  }
+  render();
+  maybeAnalyse();
+}
+
+export async function newGame(variant) {
+  clearError();
+  stopEngine();
+  leaveShared();
+  try {
+    const st = await api("POST", "/api/games", { variant });
+    S.pgn = null;
+    S.clock = null;
+    S.flipped = S.mode === "black";
+    initClock();
+    setGame(st);
+  } catch (e) {
+    showError(e);
+  }
+}
+
+// secondClick: resigning takes two clicks within 4 s, so a slip does not
+// lose the game; the first arms the button, the second says go.
+export function secondClick(b) {
+  if (!b.dataset.armed) {
+    b.dataset.armed = "1";
+    b.textContent = "Click again to resign";
+    setTimeout(() => {
+      delete b.dataset.armed;
+      b.textContent = "Resign";
+    }, 4000);
+    return false;
+  }
+  delete b.dataset.armed;
+  b.textContent = "Resign";
+  return true;
+}
+
+// resignGame resigns this browser's own game: the player's side against
+// the engine, else the side to move. Two clicks, as in a shared game.
+export async function resignGame() {
+  if (!secondClick($("resign-game"))) return;
+  const side = engineSide() ? (engineSide() === "white" ? "black" : "white") : S.game.side;
+  clearError();
+  try {
+    stopEngine();
+    await stopAnalysis();
+    setGame(await gameApi("POST", "/result", { result: side === "white" ? "0-1" : "1-0", termination: "normal", by: "resignation" }));
+  } catch (e) {
+    showError(e);
+  }
+}
+
+// offerDraw asks the engine, which answers by its rule (docs/web.md);
+// two players at one board agree at once.
+export async function offerDraw() {
+  clearError();
+  try {
+    await stopAnalysis();
+    if (!engineSide()) {
+      setGame(await gameApi("POST", "/result", { result: "1/2-1/2", termination: "normal", by: "agreement" }));
+      return;
+    }
+    const a = await gameApi("POST", "/draw", {});
+    setGame(a.state);
+    if (!a.accepted) showError(a.reason);
+  } catch (e) {
+    showError(e);
+  }
+}
