@@ -155,7 +155,7 @@ func fakeEngine(mode string, args []string) {
 				}
 				if slices.Contains(script, "orphan") {
 					orphaner := exec.Command(os.Args[0], "fake-engine", "orphaner", script[0])
-					orphaner.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+					newSession(orphaner)
 					orphaner.Env = []string{}
 					if orphaner.Run() != nil {
 						say("info string orphaner failed")
@@ -274,7 +274,9 @@ func fakeEngine(mode string, args []string) {
 // environment if asked, and returns its pid.
 func startSleeper(setsid, noEnv bool) int {
 	cmd := exec.Command(os.Args[0], "fake-engine", "sleeper")
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: setsid}
+	if setsid {
+		newSession(cmd)
+	}
 	if noEnv {
 		cmd.Env = []string{}
 	}
@@ -327,7 +329,7 @@ func requireGone(t *testing.T, pids []int) {
 	t.Helper()
 	require.NotEmpty(t, pids)
 	for _, pid := range pids {
-		require.ErrorIs(t, syscall.Kill(pid, 0), syscall.ESRCH, "engine process %d is still there", pid)
+		require.False(t, processExists(pid), "engine process %d is still there", pid)
 	}
 }
 
