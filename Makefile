@@ -3,13 +3,16 @@
 # then runs `./NAME bench`.
 EXE ?= senapati
 GO ?= go
-# The commit for `senapati match -version`, when this is a git checkout.
-COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null)
+# The version UCI's id name, CECP's myname and `senapati match -version`
+# give (package internal/version), when this is a git checkout; a plain
+# `go build` falls back to the commit it records.
+VERSION := $(shell git describe --tags --always --dirty --abbrev=12 2>/dev/null)
+LDFLAGS := $(if $(VERSION),-X senapati/internal/version.version=$(VERSION))
 
 .PHONY: all test ci clean
 
 all:
-	$(GO) build -ldflags "-X senapati/match.buildCommit=$(COMMIT)" -o $(EXE) .
+	$(GO) build -ldflags "$(LDFLAGS)" -o $(EXE) .
 
 # The engine's tests, as an ordinary user (docs/testing.md).
 test:

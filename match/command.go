@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"runtime/debug"
 	"time"
 
+	"senapati/internal/version"
 	"senapati/uciclient"
 )
 
@@ -119,35 +119,10 @@ move and every result. Flags follow cutechess-cli and fastchess:
   -version               print the version
   -help, -h              print this`
 
-// buildCommit is set by the Makefile (go build -ldflags -X), for builds
-// that record no version control information.
-var buildCommit string
-
-// Version is what -version prints: the commit the binary was built from,
-// when the build recorded it, and the Go release.
+// Version is what -version prints: the build's version (package version,
+// the one UCI's id name gives) and the Go release.
 func Version() string {
-	commit := "unknown commit"
-	if buildCommit != "" {
-		commit = "commit " + buildCommit
-	}
-	if info, ok := debug.ReadBuildInfo(); ok {
-		var rev, modified string
-		for _, s := range info.Settings {
-			switch s.Key {
-			case "vcs.revision":
-				rev = s.Value
-			case "vcs.modified":
-				modified = s.Value
-			}
-		}
-		if rev != "" {
-			commit = "commit " + rev[:min(len(rev), 12)]
-			if modified == "true" {
-				commit += " with local changes"
-			}
-		}
-	}
-	return fmt.Sprintf("senapati match (%s, %s)", commit, runtime.Version())
+	return fmt.Sprintf("senapati match %s (%s)", version.String(), runtime.Version())
 }
 
 // stopGrace is how long Main waits for Run after SIGINT or SIGTERM: Run

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"senapati/board"
+	"senapati/internal/version"
 	"senapati/search"
 )
 
@@ -358,9 +359,9 @@ func (c *CECP) features() {
 	}
 	names = append(names, xboardChess960)
 	c.send("feature done=0")
-	c.send("feature myname=\"Senapati\" variants=\"%s\" setboard=1 usermove=1 ping=1 playother=1 time=1 draw=1 "+
+	c.send("feature myname=\"Senapati %s\" variants=\"%s\" setboard=1 usermove=1 ping=1 playother=1 time=1 draw=1 "+
 		"sigint=0 sigterm=0 colors=0 analyze=1 memory=1 smp=1 highlight=1 nps=1 name=0 reuse=1 debug=1",
-		strings.Join(names, ","))
+		version.String(), strings.Join(names, ","))
 	defaults := state{settings: search.DefaultSettings(), variant: board.Variants()[0]}
 	for _, o := range options {
 		if o.cecpCommand == "" && o.notCECP == "" {

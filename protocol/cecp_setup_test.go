@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"senapati/board"
+	"senapati/internal/version"
 )
 
 // XBoard 4.9 draws an engine-defined game from the first setup line after
@@ -115,7 +116,7 @@ func TestCECPFischerandom(t *testing.T) {
 	// The handshake offers it.
 	s.send("protover 2")
 	lines := s.expect("feature done=1", 2*time.Second)
-	require.True(t, hasLine(lines, `feature myname="Senapati" variants="normal,chaturanga,fischerandom"`), "%q", lines)
+	require.True(t, hasLine(lines, `feature myname="Senapati `+version.String()+`" variants="normal,chaturanga,fischerandom"`), "%q", lines)
 
 	// Kings on b1 and b8, rooks on a and g: both castlings legal for both.
 	fen := "rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w AGag - 0 1"

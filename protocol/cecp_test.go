@@ -14,6 +14,7 @@ import (
 
 	"senapati/board"
 	"senapati/internal/testload"
+	"senapati/internal/version"
 	"senapati/search"
 )
 
@@ -69,7 +70,7 @@ func TestCECPHandshake(t *testing.T) {
 	lines := s.expect("feature done=1", 2*time.Second)
 	require.Equal(t, "feature done=0", lines[0], "done=0 first, so XBoard waits for the whole list")
 	all := strings.Join(lines, "\n")
-	for _, f := range []string{`myname="Senapati"`, "setboard=1", "usermove=1", "ping=1", "sigint=0", "sigterm=0",
+	for _, f := range []string{`myname="Senapati ` + version.String() + `"`, "setboard=1", "usermove=1", "ping=1", "sigint=0", "sigterm=0",
 		"colors=0", "analyze=1", "memory=1", "smp=1", "highlight=1", "playother=1", "time=1"} {
 		require.Contains(t, all, " "+f, f)
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"senapati/board"
+	"senapati/internal/version"
 	"senapati/perft"
 	"senapati/search"
 )
@@ -92,7 +93,7 @@ func (u *UCI) Handle(line string) bool {
 		u.applyIfIdle()
 		u.send("readyok")
 	case "uci":
-		u.send("id name Senapati")
+		u.send("id name Senapati %s", version.String())
 		u.send("id author the Senapati developers")
 		defaults := state{settings: search.DefaultSettings(), variant: board.Variants()[0]}
 		for _, o := range options {

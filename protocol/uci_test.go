@@ -14,6 +14,7 @@ import (
 	"senapati/internal/testio"
 	"senapati/internal/testload"
 	"senapati/internal/testlong"
+	"senapati/internal/version"
 )
 
 // session drives a UCI loop through pipes, as a GUI would.
@@ -84,7 +85,7 @@ func TestHandshakeAnnouncesOptions(t *testing.T) {
 	s := newSession(t)
 	s.send("uci")
 	out := strings.Join(s.expect("uciok", time.Second), "\n")
-	for _, want := range []string{"id name Senapati", "option name UCI_Variant type combo default chess var chess var chaturanga var durg",
+	for _, want := range []string{"id name Senapati " + version.String() + "\n", "option name UCI_Variant type combo default chess var chess var chaturanga var durg",
 		"option name Hash type spin", "option name Threads", "option name MultiPV", "option name Ponder type check",
 		"option name Move Overhead", "option name MoveRule", "option name Clear Hash type button"} {
 		require.Contains(t, out, want)
