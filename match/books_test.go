@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -131,7 +130,7 @@ func TestBooksRefusedWithAMessage(t *testing.T) {
 	}
 	for _, name := range []string{"fifo.bin", "fifo.epd"} {
 		path := filepath.Join(dir, name)
-		require.NoError(t, syscall.Mkfifo(path, 0o644))
+		makeFIFO(t, path)
 		defer unblockFIFO(path)
 		require.ErrorContains(t, load(name), path+" is not a regular file", name)
 	}

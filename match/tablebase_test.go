@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -197,22 +196,13 @@ func TestTbMatch(t *testing.T) {
 	}
 }
 
-// unblockFIFO lets a reader blocked opening the FIFO at path go on (it
-// then reads the end of the file), so that a test that failed leaves no
-// goroutine stuck.
-func unblockFIFO(path string) {
-	if f, err := os.OpenFile(path, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
-		f.Close()
-	}
-}
-
 // TestTbNotARegularFile: a FIFO named as a table in a -tb directory is
 // refused with its name (opening it waited for a writer forever, and the
 // runner then ignored SIGTERM and SIGINT).
 func TestTbNotARegularFile(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "KQvK.rtbw")
-	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
+	makeFIFO(t, fifo)
 	defer unblockFIFO(fifo)
 	args := append(fake("A", "legal"), fake("B", "legal")...)
 	done := make(chan error, 1)
