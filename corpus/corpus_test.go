@@ -24,7 +24,6 @@ type moveKinds map[string]int
 func (k moveKinds) note(p *board.Position, m board.Move) {
 	q := *p
 	q.DoMove(m)
-	s := p.MoveString(m)
 	switch {
 	case m.IsCastle():
 		k["castle"]++
@@ -49,7 +48,6 @@ func (k moveKinds) note(p *board.Position, m board.Move) {
 			k["leap"]++
 		}
 	}
-	_ = s
 }
 
 func abs(x int) int {
