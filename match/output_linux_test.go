@@ -3,6 +3,7 @@ package match
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -52,17 +53,7 @@ func TestSignalWhileWaiting(t *testing.T) {
 			defer cmd.Process.Kill()
 			time.Sleep(2 * time.Second) // the engines start, then the runner opens the FIFO
 			require.NoError(t, cmd.Process.Signal(sig))
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			select {
-			case err := <-done:
-				var exit *exec.ExitError
-				require.ErrorAs(t, err, &exit)
-				require.Equal(t, 130, exit.ExitCode(), "%s", stderr.String())
-				require.Contains(t, stderr.String(), "match: interrupted")
-			case <-time.After(8 * time.Second):
-				t.Fatalf("the runner ignores %v while it waits on its -pgnout", sig)
-			}
+			requireInterrupted(t, cmd, &stderr, "match: interrupted", 8*time.Second, fmt.Sprintf("the runner ignores %v while it waits on its -pgnout", sig))
 		})
 	}
 }
@@ -113,6 +104,13 @@ func TestSignalWhileWriteBlocks(t *testing.T) {
 		}
 	}()
 	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+	requireInterrupted(t, cmd, &stderr, "match: interrupted, but the run did not stop within 10s", stopGrace+15*time.Second, "the runner ignores SIGTERM while a write waits")
+}
+
+// requireInterrupted waits for the signalled runner cmd to exit 130 with
+// want on its stderr, failing with hung if it has not exited within.
+func requireInterrupted(t *testing.T, cmd *exec.Cmd, stderr *strings.Builder, want string, within time.Duration, hung string) {
+	t.Helper()
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	select {
@@ -120,8 +118,8 @@ func TestSignalWhileWriteBlocks(t *testing.T) {
 		var exit *exec.ExitError
 		require.ErrorAs(t, err, &exit)
 		require.Equal(t, 130, exit.ExitCode(), "%s", stderr.String())
-		require.Contains(t, stderr.String(), "match: interrupted, but the run did not stop within 10s")
-	case <-time.After(stopGrace + 15*time.Second):
-		t.Fatal("the runner ignores SIGTERM while a write waits")
+		require.Contains(t, stderr.String(), want)
+	case <-time.After(within):
+		t.Fatal(hung)
 	}
 }
