@@ -634,10 +634,15 @@ func (g *game) publish(name string, data []byte) {
 
 // registry holds the games. When it is full, the game unused for longest
 // that is not searching makes room. Shared games have their own bound
-// (maxShared): they give way only to one another.
+// (maxShared) and give way only to one another, and never while in play
+// (evictable): so a stranger creating games cannot push out someone's
+// game, and one client creates at most sharedPerClient of them.
 type registry struct {
 	mu    sync.Mutex
 	games map[string]*game
+	// sharedPerClient bounds the shared games not yet ended that one
+	// client address has created (0: maxShared).
+	sharedPerClient int
 }
 
 // add registers g under a new id.
@@ -647,6 +652,9 @@ func (r *registry) add(g *game) error {
 	shared, limit := g.shared != nil, maxGames
 	if shared {
 		limit = maxShared
+		if err := r.checkClient(g.shared.creator); err != nil {
+			return err
+		}
 	}
 	kind := 0
 	for _, o := range r.games {
@@ -655,31 +663,68 @@ func (r *registry) add(g *game) error {
 		}
 	}
 	if kind >= limit {
+		now := time.Now()
 		var oldest *game
+		var oldestRank int
 		var oldestUse time.Time
 		for _, g := range r.games {
 			if (g.shared != nil) != shared {
 				continue
 			}
 			g.mu.Lock()
-			idle := g.job == nil && len(g.subs) == 0
+			rank := 0
+			if g.job != nil || len(g.subs) > 0 {
+				rank = -1
+			} else if shared {
+				rank = g.sharedEviction(now)
+			}
 			used := g.lastUsed
 			g.mu.Unlock()
-			if idle && (oldest == nil || used.Before(oldestUse)) {
-				oldest, oldestUse = g, used
+			if rank < 0 {
+				continue
+			}
+			if oldest == nil || rank < oldestRank || rank == oldestRank && used.Before(oldestUse) {
+				oldest, oldestRank, oldestUse = g, rank, used
 			}
 		}
 		if oldest == nil {
+			if shared {
+				return errorf(503, "%d shared games are in play; one must end first", limit)
+			}
 			return errorf(503, "%d games are open and all are in use; close one", limit)
 		}
 		delete(r.games, oldest.id)
 		oldest.dropEngine()
 		oldest.mu.Lock()
-		oldest.stopClock(time.Now())
+		oldest.stopClock(now)
 		oldest.mu.Unlock()
 	}
 	g.id = newGameID()
 	r.games[g.id] = g
+	return nil
+}
+
+// checkClient refuses a shared game to a client that has created
+// sharedPerClient that have not ended. The caller holds r.mu.
+func (r *registry) checkClient(host string) error {
+	bound := r.sharedPerClient
+	if bound <= 0 {
+		return nil
+	}
+	n := 0
+	for _, o := range r.games {
+		if o.shared == nil || o.shared.creator != host {
+			continue
+		}
+		o.mu.Lock()
+		if o.over() == "" {
+			n++
+		}
+		o.mu.Unlock()
+	}
+	if n >= bound {
+		return errorf(429, "this client has %d shared games not yet ended, the most one client may create; finish or resign one", n)
+	}
 	return nil
 }
 

@@ -53,6 +53,10 @@ type Config struct {
 	// address (0: 256, and 32 on a network address; on loopback every
 	// page is one client's, so only the total counts).
 	Streams, StreamsPerClient int
+	// SharedPerClient bounds the shared games not yet ended that one
+	// client address may create (0: 16, and no bound but the total on
+	// loopback, where every page is one client's).
+	SharedPerClient int
 }
 
 // Server is the board's HTTP handler.
@@ -91,8 +95,12 @@ func NewServer(cfg Config, newEngine search.Factory, wdl WDL) *Server {
 			cfg.StreamsPerClient = cfg.Streams
 		}
 	}
+	if cfg.SharedPerClient <= 0 && !cfg.LoopbackOnly {
+		cfg.SharedPerClient = sharedPerClient
+	}
 	s := &Server{cfg: cfg, newEngine: newEngine, wdl: wdl, threads: semaphore.NewWeighted(int64(cfg.Threads)),
-		games: registry{games: map[string]*game{}}, streams: newConnLimit(cfg.Streams, cfg.StreamsPerClient)}
+		games:   registry{games: map[string]*game{}, sharedPerClient: cfg.SharedPerClient},
+		streams: newConnLimit(cfg.Streams, cfg.StreamsPerClient)}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		http.ServeFileFS(w, r, static, "static/index.html")
@@ -463,6 +471,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 			writeError(w, err)
 			return
 		}
+		g.shared.creator = clientHost(r.RemoteAddr)
 		if g.shared.clock != nil && g.tags["TimeControl"] == "" {
 			g.tc = seconds(g.shared.clock.base) + "+" + seconds(g.shared.clock.inc)
 		}

@@ -5,6 +5,7 @@ import (
 	"crypto/subtle"
 	"net/http"
 	"path"
+	"sync/atomic"
 	"time"
 
 	"senapati/board"
@@ -50,6 +51,12 @@ func (s seat) color() (board.Color, bool) {
 type sharing struct {
 	tokens [4]string    // by seat (seatOwner's empty)
 	clock  *serverClock // nil: no clock; guarded by the game's mu
+	// creator is the address of the client that made it, for the bound
+	// of shared games per client (registry.checkClient).
+	creator string
+	// claimed: a player's link has been used. Until then the game is an
+	// invitation nobody took up, and it may give way to another.
+	claimed atomic.Bool
 }
 
 // serverClock is a shared game's clock. It starts with the first move
@@ -72,6 +79,33 @@ type shareRequest struct {
 // maxShared bounds the shared games kept (they hold no engine: a few
 // kilobytes each).
 const maxShared = 256
+
+// sharedIdle is how long a shared game in play is kept with no page
+// open on it and no request for it: past that its players are taken to
+// have gone, and it may give way to a new one. A game on a clock ends by
+// the clock long before.
+const sharedIdle = 24 * time.Hour
+
+// sharedPerClient is the default bound of shared games not yet ended that
+// one client address may create, on a network address (on loopback every
+// page is one client's: there only maxShared counts).
+const sharedPerClient = 16
+
+// sharedEviction ranks a shared game nobody is watching for giving way
+// to a new one: 0 it has ended, 1 nobody took its invitation up, 2 it has
+// been idle for sharedIdle; -1 it is in play and stays. The caller holds
+// g.mu.
+func (g *game) sharedEviction(now time.Time) int {
+	switch {
+	case g.over() != "":
+		return 0
+	case !g.shared.claimed.Load():
+		return 1
+	case now.Sub(g.lastUsed) > sharedIdle:
+		return 2
+	}
+	return -1
+}
 
 // newSharing makes the tokens and the clock of a game shared as req asks.
 func newSharing(req *shareRequest) (*sharing, error) {
@@ -122,6 +156,12 @@ func (g *game) admit(r *http.Request) (seat, error) {
 	st := sh.tokenSeat(r)
 	if st == seatOwner {
 		return seatOwner, errorf(403, "this token is not one of this game's")
+	}
+	if _, player := st.color(); player {
+		sh.claimed.Store(true)
+		g.mu.Lock()
+		g.lastUsed = time.Now()
+		g.mu.Unlock()
 	}
 	call := path.Base(r.URL.Path)
 	switch {
