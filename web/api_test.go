@@ -704,8 +704,11 @@ func TestEventStreamHeartbeat(t *testing.T) {
 	ev.next(t, "state", 5*time.Second)
 	began := time.Now()
 	for range 3 {
-		ping := ev.next(t, "ping", 5*time.Second)
-		require.JSONEq(t, `{"every": 50}`, string(ping.data))
+		beat := ev.next(t, "heartbeat", 5*time.Second)
+		require.JSONEq(t, `{"every": 50}`, string(beat.data))
 	}
-	require.GreaterOrEqual(t, time.Since(began), 140*time.Millisecond, "three pings come a period apart")
+	require.GreaterOrEqual(t, time.Since(began), 140*time.Millisecond, "three heartbeats come a period apart")
+	// The default lets a page that waits two beats notice a dead
+	// connection within 5 s.
+	require.Equal(t, 2*time.Second, newTestServer(t).srv.cfg.Heartbeat)
 }

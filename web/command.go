@@ -38,7 +38,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, newEngine
 	threads := fs.Int("threads", runtime.NumCPU(), "search threads of all games together")
 	hash := fs.Int("hash", 16, "transposition table of each game, MB")
 	evalFile := fs.String("evalfile", "", "network file in place of its game's built-in one, as the EvalFile option")
-	heartbeat := fs.Duration("heartbeat", 15*time.Second, "how often a quiet event stream pings its page (a page that hears nothing for three reconnects)")
+	heartbeat := fs.Duration("heartbeat", DefaultHeartbeat, "how often an event stream sends its page a heartbeat (a page that hears nothing for two reconnects)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: senapati play [-addr 127.0.0.1:8080] [-variant V] [-threads N] [-hash MB] [-evalfile FILE] [-heartbeat 15s]")
 		fs.PrintDefaults()

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"encoding/json"
 	"net/http/httptest"
 	"testing"
 	"time"
@@ -103,4 +104,58 @@ func TestSharedEvictionOrder(t *testing.T) {
 			s.state(200, "GET", as(st, "", st.Tokens["black"]), nil)
 		}
 	}
+}
+
+// A move whose answer was lost is sent again with the ply it was made
+// on: the server answers with the state and does not play it twice,
+// whether the game is shared or not and whether or not the other side
+// has answered meanwhile; another move on that old ply is refused.
+func TestRepeatedMoveIsNotPlayedTwice(t *testing.T) {
+	s := newTestServer(t)
+	own := s.newGame("chess", "")
+	path := "/api/games/" + own.ID + "/move"
+	first := s.state(200, "POST", path, map[string]any{"move": "e4", "ply": 0, "at": 0})
+	for _, again := range []string{"e4", "e2e4"} {
+		st := s.state(200, "POST", path, map[string]any{"move": again, "ply": 0, "at": 0})
+		assert.Equal(t, 1, st.Plies, "%s again", again)
+		assert.Equal(t, first.Version, st.Version, "nothing changed")
+	}
+	s.refuse(409, "changed meanwhile", "POST", path, map[string]any{"move": "d4", "ply": 0, "at": 0})
+
+	sh := s.share("durg", "", 60000, 0)
+	white, black := sh.Tokens["white"], sh.Tokens["black"]
+	ev := s.subscribeAs(sh.ID, sh.Tokens["spectator"])
+	ev.next(t, "state", 5*time.Second)
+	s.state(200, "POST", as(sh, "/move", white), map[string]any{"move": "e2e3", "ply": 0})
+	ev.next(t, "state", 5*time.Second)
+	s.state(200, "POST", as(sh, "/move", black), map[string]any{"move": "e8e7", "ply": 1})
+	ev.next(t, "state", 5*time.Second)
+	// White's first move again, after Black's answer: the state, with
+	// White's seat, and no new state to the watchers.
+	st := s.state(200, "POST", as(sh, "/move", white), map[string]any{"move": "e2e3", "ply": 0})
+	assert.Equal(t, 2, st.Plies)
+	assert.Equal(t, "white", st.Seat)
+	// Black may not pass White's move off as its own repeat.
+	s.refuse(409, "changed meanwhile", "POST", as(sh, "/move", black), map[string]any{"move": "e2e3", "ply": 0})
+	s.state(200, "POST", as(sh, "/move", white), map[string]any{"move": "d2d3", "ply": 2})
+	next := ev.next(t, "state", 5*time.Second)
+	var got stateView
+	require.NoError(t, json.Unmarshal(next.data, &got))
+	assert.Equal(t, 3, got.Plies, "the repeat sent the watchers nothing: the next state they get is the next move's")
+	assert.Equal(t, 3, s.state(200, "GET", as(sh, "", white), nil).Plies)
+}
+
+// A takeback sent again is not taken twice.
+func TestRepeatedUndo(t *testing.T) {
+	s := newTestServer(t)
+	st := s.newGame("chess", "")
+	for _, m := range []string{"e4", "e5", "Nf3"} {
+		st = s.play(st, m)
+	}
+	path := "/api/games/" + st.ID + "/undo"
+	for range 2 {
+		got := s.state(200, "POST", path, map[string]int{"plies": 2, "ply": 3})
+		assert.Equal(t, 1, got.Plies)
+	}
+	s.refuse(409, "changed meanwhile", "POST", path, map[string]int{"plies": 1, "ply": 3})
 }

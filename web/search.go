@@ -376,7 +376,8 @@ func (s *Server) stop(w http.ResponseWriter, r *http.Request) {
 
 // events is the game's stream of server-sent events: "state" (now and
 // after every change), "search" (a search begins or ends), "info" (the
-// search's progress), "ping" (the heartbeat, {"every": ms}). The last page to leave stops an analysis.
+// search's progress), "heartbeat" ({"every": ms}, every so often whatever else is sent, so
+// the page can tell a live connection from a dead one). The last page to leave stops an analysis.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	g, err := s.lookup(r)
 	if err != nil {
@@ -431,7 +432,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	// network) is otherwise silent for good.
 	heartbeat := time.NewTicker(s.cfg.Heartbeat)
 	defer heartbeat.Stop()
-	ping, _ := json.Marshal(map[string]int64{"every": s.cfg.Heartbeat.Milliseconds()})
+	beat, _ := json.Marshal(map[string]int64{"every": s.cfg.Heartbeat.Milliseconds()})
 	for {
 		select {
 		case <-r.Context().Done():
@@ -450,7 +451,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 				}
 			}
 		case <-heartbeat.C:
-			if !send(event{"ping", ping}) {
+			if !send(event{"heartbeat", beat}) {
 				return
 			}
 		}

@@ -42,9 +42,9 @@ type Config struct {
 	// LoopbackOnly refuses requests whose Host is not a loopback name, so
 	// a web site cannot reach the board through DNS rebinding.
 	LoopbackOnly bool
-	// Heartbeat is how often an event stream with nothing to say sends
-	// "ping" (0: 15 s); a page that hears nothing for three of them takes
-	// its connection for dead and opens another.
+	// Heartbeat is how often an event stream sends "heartbeat" (0: 2 s);
+	// a page that hears nothing for two of them takes its connection for
+	// dead, says it is reconnecting and opens another.
 	Heartbeat time.Duration
 	// BodyTimeout bounds the reading of a request's body (0: 10 s), so a
 	// client sending a byte now and then cannot hold a connection.
@@ -58,6 +58,10 @@ type Config struct {
 	// loopback, where every page is one client's).
 	SharedPerClient int
 }
+
+// DefaultHeartbeat is the event streams' heartbeat: a page notices a
+// dead connection after two missed, within 5 s.
+const DefaultHeartbeat = 2 * time.Second
 
 // Server is the board's HTTP handler.
 type Server struct {
@@ -81,7 +85,7 @@ func NewServer(cfg Config, newEngine search.Factory, wdl WDL) *Server {
 	cfg.Threads = max(cfg.Threads, 1)
 	cfg.HashMB = max(cfg.HashMB, 1)
 	if cfg.Heartbeat <= 0 {
-		cfg.Heartbeat = 15 * time.Second
+		cfg.Heartbeat = DefaultHeartbeat
 	}
 	if cfg.BodyTimeout <= 0 {
 		cfg.BodyTimeout = 10 * time.Second
@@ -537,13 +541,42 @@ func (s *Server) change(w http.ResponseWriter, r *http.Request, f func(g *game) 
 		return
 	}
 	defer g.mu.Unlock()
-	if err := f(g); err != nil {
+	err = f(g)
+	if err == errRepeat {
+		// Done before: the caller gets the state, the watchers nothing new.
+		st := g.state(len(g.plies))
+		g.annotate(r, &st)
+		writeJSON(w, 200, st)
+		return
+	}
+	if err != nil {
 		writeError(w, err)
 		return
 	}
 	st := g.state(len(g.plies))
 	g.publishState(st)
 	writeJSON(w, 200, st)
+}
+
+// errRepeat says a request repeats one already done (a page sent it
+// again after its answer was lost): the answer is the state as it is.
+var errRepeat = errors.New("done before")
+
+// repeatedMove says whether move, made on the game of ply plies, is the
+// move already played there on the active line: a page that lost the
+// answer to its move sends it again, and must not play it twice. mover
+// is the seat's colour in a shared game (ok false otherwise). The caller
+// holds g.mu.
+func (g *game) repeatedMove(ply int, move string, mover board.Color, shared bool) bool {
+	if ply < 0 || ply >= len(g.plies) || len(move) > maxMoveText {
+		return false
+	}
+	p := g.at(ply).Position()
+	if shared && p.SideToMove() != mover {
+		return false
+	}
+	m, err := p.ParseSAN(move)
+	return err == nil && m == g.plies[ply].move
 }
 
 // idleGame finds the request's game and locks it once no search runs
@@ -601,7 +634,9 @@ func (g *game) publishState(st stateView) {
 type moveRequest struct {
 	Move string `json:"move"`
 	// Ply, when given, is the length of the game the page saw; a move
-	// made on an older view of the game is refused.
+	// made on an older view of the game is refused, but the very move
+	// already played there is a repeat (its answer was lost), answered
+	// with the state and not played again.
 	Ply *int `json:"ply"`
 	// At plays the move after that many plies of the line, keeping the
 	// rest of the game: a variation (the end when left out).
@@ -625,12 +660,20 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.change(w, r, func(g *game) error {
-		if req.Ply != nil && *req.Ply != len(g.plies) {
-			return errorf(409, "the game has %d plies, not %d: it changed meanwhile", len(g.plies), *req.Ply)
-		}
 		at := len(g.plies)
 		if req.At != nil {
 			at = *req.At
+		}
+		if req.Ply != nil && *req.Ply != len(g.plies) {
+			mover, seated := board.Color(0), false
+			if g.shared != nil {
+				mover, seated = g.shared.tokenSeat(r).color()
+			}
+			if (req.At == nil || at == *req.Ply) && len(req.Line) == 0 && (g.shared == nil || seated) &&
+				g.repeatedMove(*req.Ply, req.Move, mover, g.shared != nil) {
+				return errRepeat
+			}
+			return errorf(409, "the game has %d plies, not %d: it changed meanwhile", len(g.plies), *req.Ply)
 		}
 		if g.shared != nil {
 			if at != len(g.plies) {
@@ -689,6 +732,9 @@ func (s *Server) tree(w http.ResponseWriter, r *http.Request) {
 
 type undoRequest struct {
 	Plies *int `json:"plies"` // 1 when left out
+	// Ply, when given, is the length of the line the page saw: a takeback
+	// sent again after its answer was lost is not taken twice.
+	Ply *int `json:"ply"`
 }
 
 func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
@@ -701,7 +747,15 @@ func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
 	if req.Plies != nil {
 		n = *req.Plies
 	}
-	s.change(w, r, func(g *game) error { return g.undo(n) })
+	s.change(w, r, func(g *game) error {
+		if req.Ply != nil && *req.Ply != len(g.plies) {
+			if *req.Ply-n == len(g.plies) {
+				return errRepeat
+			}
+			return errorf(409, "the game has %d plies, not %d: it changed meanwhile", len(g.plies), *req.Ply)
+		}
+		return g.undo(n)
+	})
 }
 
 type fenRequest struct {

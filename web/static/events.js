@@ -11,18 +11,21 @@ import { evalAt, onReview } from "./review.js";
 import { moveSound } from "./sound.js";
 import { clockAfterChange, serverClock } from "./clock.js";
 import { render } from "./render.js";
+import { setConn } from "./conn.js";
 
 export function openEvents() {
   if (S.es) S.es.close();
   const es = new EventSource(gamePath("/events"));
   S.es = es;
   S.esHeard = Date.now();
-  for (const name of ["open", "state", "info", "search", "review", "ping"]) {
+  for (const name of ["state", "info", "search", "review", "heartbeat"]) {
     es.addEventListener(name, () => {
-      if (S.es === es) S.esHeard = Date.now();
+      if (S.es !== es) return;
+      S.esHeard = Date.now();
+      setConn("connected");
     });
   }
-  es.addEventListener("ping", (ev) => (S.esEvery = JSON.parse(ev.data).every));
+  es.addEventListener("heartbeat", (ev) => (S.esEvery = JSON.parse(ev.data).every));
   S.esReady = new Promise((resolve) => es.addEventListener("state", () => resolve(), { once: true }));
   es.addEventListener("state", (ev) => {
     const st = JSON.parse(ev.data);
@@ -49,20 +52,27 @@ export function openEvents() {
   es.addEventListener("search", (ev) => onSearch(JSON.parse(ev.data)));
   es.addEventListener("review", (ev) => onReview(JSON.parse(ev.data)));
   es.onerror = () => {
-    if (es.readyState === EventSource.CLOSED && S.es === es) setTimeout(() => reconnect(es), 1500);
+    if (S.es !== es) return;
+    setConn("reconnecting");
+    if (es.readyState === EventSource.CLOSED) setTimeout(() => reconnect(es), 1500);
   };
 }
 
 // A connection that died without closing (a laptop asleep, another
 // network) leaves EventSource waiting for ever, open or still opening.
-// The server pings every S.esEvery ms when it has nothing else to say:
-// three missed, the page gives the stream up and opens another.
+// The server sends a heartbeat every S.esEvery ms: two missed, the page
+// says it is reconnecting, gives the stream up and opens another.
+export function silenceLimit() {
+  return 2 * (S.esEvery || DEFAULT_HEARTBEAT) + 200;
+}
+const DEFAULT_HEARTBEAT = 2000;
 setInterval(() => {
   const es = S.es;
-  if (!es || es.readyState === EventSource.CLOSED || Date.now() - S.esHeard < 3 * (S.esEvery || 15000) + 1000) return;
+  if (!es || es.readyState === EventSource.CLOSED || Date.now() - S.esHeard < silenceLimit()) return;
+  setConn("reconnecting");
   es.close();
   reconnect(es);
-}, 1000);
+}, 200);
 
 // reconnect finds out why the stream closed: a restarted server does not
 // know the game, so the page makes it again. The question itself may meet
@@ -70,7 +80,7 @@ setInterval(() => {
 async function reconnect(es) {
   if (S.es !== es) return;
   try {
-    await api("GET", gamePath(""), undefined, AbortSignal.timeout(5000));
+    await api("GET", gamePath(""), undefined, undefined, false, { timeout: 4000, tries: 1 });
     openEvents();
   } catch (e) {
     if (e.status === 404 && S.shared) {
@@ -80,7 +90,7 @@ async function reconnect(es) {
     } else {
       // A question that timed out went over a dead connection, which the
       // browser now drops: the next one may find a live one at once.
-      setTimeout(() => reconnect(es), e.name === "TimeoutError" ? 100 : 2000);
+      setTimeout(() => reconnect(es), e.name === "TimeoutError" ? 100 : 1000);
     }
   }
 }

@@ -12,6 +12,7 @@ import { leaveShared } from "./share.js";
 import { moveSound } from "./sound.js";
 import { clockAfterChange, clockLeft, initClock, serverClock } from "./clock.js";
 import { render } from "./render.js";
+import { keepPending, keptPending } from "./conn.js";
 
 // setGame takes a new state of the game; ply, when given and short of
 // the end, is the ply to show instead of the end (a move in a variation
@@ -71,6 +72,7 @@ export function atEnd() {
 
 export function humanCanMove() {
   const v = S.view;
+  if (S.pending) return false; // one move at a time: the one waiting first
   if (S.thinking || v.verdict.over || (S.clock && S.clock.flag && atEnd())) return false;
   // A shared game: a seat moves its own side, at the end; a spectator never.
   if (S.shared) return atEnd() && S.shared.seat === v.side;
@@ -95,7 +97,7 @@ export async function engineMove() {
   const ctl = new AbortController();
   S.engineAbort = ctl;
   try {
-    const st = await gameApi("POST", "/engine", searchParams(), ctl.signal);
+    const st = await gameApi("POST", "/engine", searchParams(), ctl.signal, false, { timeout: 0 });
     if (S.engineAbort !== ctl || S.game.id !== id) return; // given up: another game, or a flag
     S.engineAbort = null;
     S.thinking = false;
@@ -116,24 +118,56 @@ export function positionOver(v) {
   return v.verdict.over && !v.verdict.declared;
 }
 
+// A move's request that meets no answer within this long is sent again
+// (the same move on the same ply: the server does not play it twice).
+const MOVE_TIMEOUT = 4000;
+
 export async function play(move) {
   const g = S.game;
   const v = S.view;
   clearError();
-  try {
-    // At an earlier ply the move starts a variation there (or follows
-    // the line that holds it); the rest of the game stays.
-    const body = { move, ply: g.plies, at: v.ply };
-    const c = S.clock;
-    if (c && !c.server && !c.flag && atEnd()) body.clock = Math.max(0, Math.round(clockLeft(v.side) + c.inc));
-    const st = await gameApi("POST", "/move", body);
-    moveSound(st, v.ply + 1);
-    setGame(st, v.ply + 1);
-  } catch (e) {
-    resetSelection();
-    showError(e);
-    render();
+  // At an earlier ply the move starts a variation there (or follows
+  // the line that holds it); the rest of the game stays.
+  const body = { move, ply: g.plies, at: v.ply };
+  const c = S.clock;
+  if (c && !c.server && !c.flag && atEnd()) body.clock = Math.max(0, Math.round(clockLeft(v.side) + c.inc));
+  await sendMove({ game: g.id, body, show: v.ply + 1 });
+}
+
+// sendMove sends the player's move until the server answers it, through
+// a dead network and a reload (keepPending); the page says the move
+// waits meanwhile, and the board takes no other move.
+export async function sendMove(p) {
+  keepPending(p);
+  render();
+  for (let attempt = 1; ; attempt++) {
+    if (S.pending !== p) return;
+    try {
+      const st = await gameApi("POST", "/move", p.body, undefined, false, { timeout: MOVE_TIMEOUT, tries: 1 });
+      if (S.pending !== p) return;
+      keepPending(null);
+      if (st.version > S.game.version) moveSound(st, p.show);
+      setGame(st, p.show);
+      return;
+    } catch (e) {
+      if (S.pending !== p) return;
+      if (e.network && S.game.id === p.game) {
+        await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 250 * attempt)));
+        continue;
+      }
+      keepPending(null);
+      resetSelection();
+      showError(e);
+      render();
+      return;
+    }
   }
+}
+
+// resumePending sends again the move a reload interrupted.
+export function resumePending() {
+  const p = keptPending(S.game.id);
+  if (p) sendMove(p);
 }
 
 export async function goto(ply) {

@@ -9,13 +9,15 @@ import { $, clearError, showError } from "./dom.js";
 import { api, gameApi, gamePath } from "./api.js";
 import { KEY, restore, save } from "./record.js";
 import { loadSettings, saveSettings, SETTINGS, showStrength, showTimeControl } from "./settings.js";
-import { engineMove, engineSide, goto, humanCanMove, maybeEngine, newGame, offerDraw, play, resetSelection, resignGame, setGame } from "./game.js";
+import { engineMove, engineSide, goto, humanCanMove, maybeEngine, newGame, offerDraw, play, resetSelection, resignGame, resumePending, setGame } from "./game.js";
 import { maybeAnalyse, renderLines, stopAnalysis } from "./analysis.js";
 import { onGraphClick, startReview } from "./review.js";
 import { editTree, loadPGN } from "./moves.js";
 import { joinShared, resign, startShare } from "./share.js";
 import { copyNote, copyPGN, copyText } from "./copy.js";
 import { SOUND_KEY, wakeAudio } from "./sound.js";
+import { silenceLimit } from "./events.js";
+import { renderConn } from "./conn.js";
 import { clockLeft, initClock, tickClock } from "./clock.js";
 import { render } from "./render.js";
 import { onPointerDown, onPointerMove, onPointerUp, toggleCall } from "./input.js";
@@ -52,7 +54,7 @@ function wire() {
     clearError();
     try {
       await stopAnalysis();
-      setGame(await gameApi("POST", "/undo", { plies: n }));
+      setGame(await gameApi("POST", "/undo", { plies: n, ply: g.plies }, undefined, false, { tries: 3 }));
     } catch (e) {
       showError(e);
     }
@@ -165,6 +167,7 @@ function wire() {
 
 async function start() {
   wire();
+  renderConn();
   loadSettings();
   try {
     const list = await api("GET", "/api/variants");
@@ -185,6 +188,7 @@ async function start() {
         const st = await api("GET", `/api/games/${encodeURIComponent(params.get("game"))}${token ? `?token=${encodeURIComponent(token)}` : ""}`);
         if (!st.seat) throw new Error("it is not an invitation link (no token for this game)");
         joinShared(st, { token, seat: st.seat, links: st.tokens || {} });
+        resumePending();
         return;
       } catch (e) {
         history.replaceState(null, "", location.pathname);
@@ -194,6 +198,7 @@ async function start() {
       }
     }
     await startOwn(list, params);
+    resumePending();
   } catch (e) {
     showError(e);
   }
@@ -230,6 +235,6 @@ async function startOwn(list, params) {
 
 // A module's names stay in the module: the browser tests (web/e2e) and the
 // console read the page's state and these two helpers through window.
-Object.assign(window, { S, clockLeft, gamePath });
+Object.assign(window, { S, clockLeft, gamePath, silenceLimit });
 
 start();

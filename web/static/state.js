@@ -18,6 +18,9 @@ export const S = {
   esReady: null, // settles when the stream has sent its first state
   esHeard: 0, // when the stream last said anything (ms)
   esEvery: 0, // the server's heartbeat interval (ms), once it has said
+  conn: "connected", // connected | reconnecting (conn.js)
+  connLost: 0, // when the page took its connection for lost (ms), 0 while connected
+  pending: null, // the player's move waiting for the server's answer: {game, body, show}
   clock: null, // {white, black, base, inc, turn, since, plies, flag, hist: [{white, black}] per ply}
   engineAbort: null, // aborts the engine's move being asked for
   pgn: null, // the PGN text loaded and what the server said of it, for the choice of its games
