@@ -39,8 +39,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, newEngine
 	hash := fs.Int("hash", 16, "transposition table of each game, MB")
 	evalFile := fs.String("evalfile", "", "network file in place of its game's built-in one, as the EvalFile option")
 	heartbeat := fs.Duration("heartbeat", DefaultHeartbeat, "how often an event stream sends its page a heartbeat (a page that hears nothing for two reconnects)")
+	claimAfter := fs.Duration("claim-after", defaultClaimAfter, "how long a shared game's player must have had no page open before the opponent may claim the game")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: senapati play [-addr 127.0.0.1:8080] [-variant V] [-threads N] [-hash MB] [-evalfile FILE] [-heartbeat 15s]")
+		fmt.Fprintln(stderr, "usage: senapati play [-addr 127.0.0.1:8080] [-variant V] [-threads N] [-hash MB] [-evalfile FILE] [-heartbeat 2s] [-claim-after 60s]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -71,7 +72,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, newEngine
 		fmt.Fprintf(stderr, "play: -heartbeat must be 100ms to 1h, not %v\n", *heartbeat)
 		return 2
 	}
-	cfg := Config{Variant: v, Threads: *threads, HashMB: *hash, EvalFile: *evalFile, Heartbeat: *heartbeat}
+	if *claimAfter < time.Second || *claimAfter > 24*time.Hour {
+		fmt.Fprintf(stderr, "play: -claim-after must be 1s to 24h, not %v\n", *claimAfter)
+		return 2
+	}
+	cfg := Config{Variant: v, Threads: *threads, HashMB: *hash, EvalFile: *evalFile, Heartbeat: *heartbeat, ClaimAfter: *claimAfter}
 	if err := checkEngine(cfg, newEngine); err != nil {
 		fmt.Fprintf(stderr, "play: %v\n", err)
 		return 2

@@ -73,6 +73,7 @@ func TestPlayCommandBadArguments(t *testing.T) {
 		{[]string{"-hash", "0"}, "-hash must be 1 to 4096", 2},
 		{[]string{"-heartbeat", "1ms"}, "-heartbeat must be 100ms to 1h", 2},
 		{[]string{"-heartbeat", "soon"}, "invalid value \"soon\" for flag -heartbeat", 2},
+		{[]string{"-claim-after", "10ms"}, "-claim-after must be 1s to 24h", 2},
 		{[]string{"extra"}, `unexpected argument "extra"`, 2},
 		{[]string{"-nope"}, "flag provided but not defined", 2},
 		{[]string{"-addr", "127.0.0.1:99999"}, "play:", 1},

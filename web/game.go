@@ -506,6 +506,10 @@ func (g *game) record(now time.Time) *pgn.Game {
 			return engine
 		case s.human:
 			return "Human"
+		case g.shared != nil || len(main) > 0 && !sides[c^1].engine:
+			// A side yet to move in a game between people (a shared
+			// game, or two players at one board) is a person too.
+			return "Human"
 		}
 		return "?"
 	}

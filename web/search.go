@@ -394,13 +394,19 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("X-Accel-Buffering", "no")
 	sub := &subscriber{ch: make(chan event, eventsBuffer)}
+	var who seat
+	if g.shared != nil {
+		who = g.shared.tokenSeat(r)
+	}
 	g.mu.Lock()
+	g.arrive(who) // the others hear of it first
 	g.subs[sub] = struct{}{}
 	first, _ := json.Marshal(g.state(len(g.plies)))
 	g.mu.Unlock()
 	defer func() {
 		g.mu.Lock()
 		delete(g.subs, sub)
+		g.leave(who)
 		var j *job
 		if len(g.subs) == 0 && g.job != nil && (g.job.kind == jobAnalysis || g.job.kind == jobReview) {
 			j = g.job

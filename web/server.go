@@ -57,6 +57,9 @@ type Config struct {
 	// client address may create (0: 16, and no bound but the total on
 	// loopback, where every page is one client's).
 	SharedPerClient int
+	// ClaimAfter is how long a shared game's player must have had no page
+	// open before the opponent may claim the game (0: 60 s).
+	ClaimAfter time.Duration
 }
 
 // DefaultHeartbeat is the event streams' heartbeat: a page notices a
@@ -99,6 +102,9 @@ func NewServer(cfg Config, newEngine search.Factory, wdl WDL) *Server {
 			cfg.StreamsPerClient = cfg.Streams
 		}
 	}
+	if cfg.ClaimAfter <= 0 {
+		cfg.ClaimAfter = defaultClaimAfter
+	}
 	if cfg.SharedPerClient <= 0 && !cfg.LoopbackOnly {
 		cfg.SharedPerClient = sharedPerClient
 	}
@@ -133,6 +139,10 @@ func NewServer(cfg Config, newEngine search.Factory, wdl WDL) *Server {
 	mux.HandleFunc("POST /api/games/{id}/tree", s.admitted(s.tree))
 	mux.HandleFunc("POST /api/games/{id}/review", s.admitted(s.review))
 	mux.HandleFunc("POST /api/games/{id}/draw", s.admitted(s.offerDraw))
+	mux.HandleFunc("POST /api/games/{id}/offer", s.admitted(s.offer))
+	mux.HandleFunc("POST /api/games/{id}/answer", s.admitted(s.answer))
+	mux.HandleFunc("POST /api/games/{id}/claim", s.admitted(s.claim))
+	mux.HandleFunc("POST /api/games/{id}/name", s.admitted(s.setName))
 	mux.HandleFunc("POST /api/games/{id}/fen", s.admitted(s.setFEN))
 	mux.HandleFunc("POST /api/games/{id}/result", s.admitted(s.setResult))
 	mux.HandleFunc("POST /api/games/{id}/engine", s.admitted(s.engineMove))
@@ -476,6 +486,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		g.shared.creator = clientHost(r.RemoteAddr)
+		g.shared.claimAfter = s.cfg.ClaimAfter
 		if g.shared.clock != nil && g.tags["TimeControl"] == "" {
 			g.tc = seconds(g.shared.clock.base) + "+" + seconds(g.shared.clock.inc)
 		}

@@ -57,6 +57,10 @@ type sharing struct {
 	// claimed: a player's link has been used. Until then the game is an
 	// invitation nobody took up, and it may give way to another.
 	claimed atomic.Bool
+	// claimAfter is how long a player must be gone before the other may
+	// claim the game (Config.ClaimAfter).
+	claimAfter time.Duration
+	seats      seatTalk // guarded by the game's mu (seats.go)
 }
 
 // serverClock is a shared game's clock. It starts with the first move
@@ -169,10 +173,10 @@ func (g *game) admit(r *http.Request) (seat, error) {
 		return st, nil
 	case st == seatSpectator:
 		return st, errorf(403, "a spectator's link watches the game: it cannot change it")
-	case r.Method == "POST" && (call == "move" || call == "result"):
+	case r.Method == "POST" && (call == "move" || call == "result" || call == "offer" || call == "answer" || call == "claim" || call == "name"):
 		return st, nil
 	}
-	return st, errorf(403, "a shared game takes only its players' moves and resignations: no takeback, set-up, engine move or analysis")
+	return st, errorf(403, "a shared game takes only its players' moves and resignations (and their offers, answers, claims and names): no takeback but an agreed one, no set-up, engine move or analysis")
 }
 
 // annotate tells the asker of a state which seat it holds; a player also
@@ -185,6 +189,13 @@ func (g *game) annotate(r *http.Request, st *stateView) {
 	st.Seat = s.String()
 	if s == seatWhite || s == seatBlack {
 		st.Tokens = map[string]string{"spectator": g.shared.tokens[seatSpectator]}
+	}
+	if rm := g.shared.seats.rematch; rm != nil && s != seatOwner {
+		// The next game's link for this seat (colours swapped).
+		if st.Tokens == nil {
+			st.Tokens = map[string]string{}
+		}
+		st.Tokens["rematch"] = rm.tokens[s]
 	}
 }
 
@@ -207,6 +218,7 @@ func (g *game) playShared(r *http.Request, move string) error {
 		return err
 	}
 	g.clockMoved(now, side)
+	g.moved()
 	if c := g.shared.clock; c != nil {
 		g.setPly(len(g.plies)-1, func(pl *ply) { pl.clk, pl.hasClk = c.left[side], true })
 	}
@@ -306,9 +318,11 @@ type clockView struct {
 	Inc     int64  `json:"inc"`
 }
 
-// sharedView marks a shared game in its state.
+// sharedView marks a shared game in its state: its clock and what the
+// seats have said (seats.go).
 type sharedView struct {
 	Clock *clockView `json:"clock,omitempty"`
+	seatsView
 }
 
 // sharedState is the shared part of g's state, nil for a game that is not
@@ -329,6 +343,7 @@ func (g *game) sharedState() *sharedView {
 		cv.White, cv.Black = left[board.White].Milliseconds(), left[board.Black].Milliseconds()
 		v.Clock = cv
 	}
+	g.seatsState(v)
 	return v
 }
 

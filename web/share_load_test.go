@@ -302,6 +302,7 @@ func (sp *sharedPlay) play(client *http.Client, rng *rand.Rand, stop time.Time) 
 	for i, seat := range seats {
 		w := watchers[i]
 		wg.Go(func() {
+			movedAt := 0 // the plies after this seat's last move
 			for {
 				// Each game goes on past stop until both players have
 				// moved, however slow the machine.
@@ -328,10 +329,13 @@ func (sp *sharedPlay) play(client *http.Client, rng *rand.Rand, stop time.Time) 
 				if got.Verdict.Over {
 					return
 				}
-				// A player moves when its stream shows its turn, as a page.
-				if got.Side != seat || (!time.Now().Before(stop) && got.Plies >= 2) {
+				// A player moves when its stream shows its turn, as a page,
+				// once a turn (a state may come without a move: a seat's
+				// page came or went).
+				if got.Side != seat || got.Plies < movedAt || (!time.Now().Before(stop) && got.Plies >= 2) {
 					continue
 				}
+				movedAt = got.Plies + 1
 				moves := legal(got)
 				rngMu.Lock()
 				move := moves[rng.IntN(len(moves))]
