@@ -283,7 +283,8 @@ func TestEvalGraph(t *testing.T) {
 // TestResignDrawAndMaterial: the material balance stands beside the board
 // (the pieces a side has more of, in chess the points); the engine
 // declines a draw before move 30 and says why; Resign takes two clicks and
-// the result says who resigned; two players agree a draw.
+// the result says who resigned; two players agree a draw, in two clicks
+// as Resign.
 func TestResignDrawAndMaterial(t *testing.T) {
 	_, p := openBoard(t, "chess")
 	p.choose("#tc-kind", "depth")
@@ -313,6 +314,9 @@ func TestResignDrawAndMaterial(t *testing.T) {
 	p.choose("#mode", "humans")
 	p.typeMove("e4")
 	expect(t, "the button for two players", p.text("#offer-draw"), "Draw agreed")
+	p.clickButton("#offer-draw")
+	expect(t, "one click arms it, as Resign", p.text("#offer-draw"), "Click again: draw agreed")
+	expect(t, "not yet agreed", evalJS[bool](p, `S.game.verdict.over`), false)
 	p.clickButton("#offer-draw")
 	expect(t, "agreed", p.text("#status"), "Game over, 1/2-1/2: Draw by agreement")
 }

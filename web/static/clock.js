@@ -8,6 +8,7 @@ import { save } from "./record.js";
 import { numOf } from "./settings.js";
 import { setGame } from "./game.js";
 import { render } from "./render.js";
+import { renderClaim } from "./share.js";
 
 export function initClock() {
   if ($("tc-kind").value !== "clock") {
@@ -64,6 +65,7 @@ export function serverClock(st) {
 }
 
 export function tickClock() {
+  renderClaim();
   const c = S.clock;
   if (!c || !S.game) return;
   // A shared game's flag is the server's: it says so in a state.

@@ -12,6 +12,7 @@ import { moveSound } from "./sound.js";
 import { clockAfterChange, serverClock } from "./clock.js";
 import { render } from "./render.js";
 import { setConn } from "./conn.js";
+import { followRematch } from "./share.js";
 
 export function openEvents() {
   if (S.es) S.es.close();
@@ -35,6 +36,7 @@ export function openEvents() {
     if (st.epoch === S.game.epoch && st.plies === S.game.plies + 1) moveSound(st, st.plies);
     if (st.epoch !== S.game.epoch) forgetSearch();
     S.game = st;
+    S.gameAt = Date.now();
     if (atEnd) S.view = st;
     if (S.review && S.review.running && st.searching !== "review") {
       // The review's end: its state holds every score.
@@ -47,6 +49,7 @@ export function openEvents() {
     serverClock(st);
     save();
     render();
+    followRematch();
   });
   es.addEventListener("info", (ev) => onInfo(JSON.parse(ev.data)));
   es.addEventListener("search", (ev) => onSearch(JSON.parse(ev.data)));

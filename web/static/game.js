@@ -8,7 +8,7 @@ import { save } from "./record.js";
 import { searchParams } from "./settings.js";
 import { openEvents } from "./events.js";
 import { maybeAnalyse, setBar, stopAnalysis } from "./analysis.js";
-import { leaveShared } from "./share.js";
+import { followRematch, leaveShared } from "./share.js";
 import { moveSound } from "./sound.js";
 import { clockAfterChange, clockLeft, initClock, serverClock } from "./clock.js";
 import { render } from "./render.js";
@@ -22,6 +22,7 @@ export function setGame(st, ply) {
   // Another game, or this one started again: its search is not this one's.
   if (newId || S.game.epoch !== st.epoch) forgetSearch();
   S.game = st;
+  S.gameAt = Date.now();
   S.view = st;
   resetSelection();
   clockAfterChange();
@@ -35,6 +36,7 @@ export function setGame(st, ply) {
   render();
   maybeEngine();
   maybeAnalyse();
+  followRematch();
 }
 
 // forgetSearch drops the lines, chances and bar of a search of another
@@ -204,21 +206,28 @@ export async function newGame(variant) {
   }
 }
 
-// secondClick: resigning takes two clicks within 4 s, so a slip does not
-// lose the game; the first arms the button, the second says go.
-export function secondClick(b) {
+// secondClick: an irreversible action (resigning, a draw agreed or
+// accepted, a takeback accepted, a claim) takes two clicks within 4 s,
+// so a slip does not end the game; the first arms the button with its
+// question, the second says go.
+export function secondClick(b, armed = "Click again to resign") {
   if (!b.dataset.armed) {
     b.dataset.armed = "1";
-    b.textContent = "Click again to resign";
-    setTimeout(() => {
-      delete b.dataset.armed;
-      b.textContent = "Resign";
-    }, 4000);
+    b.dataset.label = b.textContent;
+    b.textContent = armed;
+    clearTimeout(b._disarm);
+    b._disarm = setTimeout(() => disarm(b), 4000);
     return false;
   }
-  delete b.dataset.armed;
-  b.textContent = "Resign";
+  disarm(b);
   return true;
+}
+
+function disarm(b) {
+  clearTimeout(b._disarm);
+  if (!b.dataset.armed) return;
+  delete b.dataset.armed;
+  b.textContent = b.dataset.label;
 }
 
 // resignGame resigns this browser's own game: the player's side against
@@ -239,6 +248,8 @@ export async function resignGame() {
 // offerDraw asks the engine, which answers by its rule (docs/web.md);
 // two players at one board agree at once.
 export async function offerDraw() {
+  // An offer to the engine is only asked; two players' agreement ends the game.
+  if (!engineSide() && !secondClick($("offer-draw"), "Click again: draw agreed")) return;
   clearError();
   try {
     await stopAnalysis();

@@ -13,7 +13,7 @@ import { engineMove, engineSide, goto, humanCanMove, maybeEngine, newGame, offer
 import { maybeAnalyse, renderLines, stopAnalysis } from "./analysis.js";
 import { onGraphClick, startReview } from "./review.js";
 import { editTree, loadPGN } from "./moves.js";
-import { joinShared, resign, startShare } from "./share.js";
+import { answerOffer, askLeave, claim, joinShared, nameChanged, resign, seatOffer, startShare } from "./share.js";
 import { copyNote, copyPGN, copyText } from "./copy.js";
 import { SOUND_KEY, wakeAudio } from "./sound.js";
 import { silenceLimit } from "./events.js";
@@ -32,8 +32,12 @@ function wire() {
     if (S.drag) S.drag = null;
     render();
   });
-  $("variant").addEventListener("change", () => newGame($("variant").value));
-  $("new").addEventListener("click", () => newGame($("variant").value));
+  // In a shared game still going, a new game asks first (askLeave).
+  $("variant").addEventListener("change", () => {
+    const v = $("variant").value;
+    askLeave(() => newGame(v));
+  });
+  $("new").addEventListener("click", () => askLeave(() => newGame($("variant").value)));
   $("mode").addEventListener("change", () => {
     S.mode = $("mode").value;
     if (S.mode === "black" || S.mode === "white") S.flipped = S.mode === "black";
@@ -160,6 +164,14 @@ function wire() {
   $("review-start").addEventListener("click", startReview);
   $("evalgraph").addEventListener("click", onGraphClick);
   $("resign").addEventListener("click", resign);
+  $("seat-draw").addEventListener("click", () => seatOffer("draw"));
+  $("seat-takeback").addEventListener("click", () => seatOffer("takeback"));
+  $("seat-rematch").addEventListener("click", () => seatOffer("rematch"));
+  $("offer-accept").addEventListener("click", () => answerOffer(true));
+  $("offer-decline").addEventListener("click", () => answerOffer(false));
+  $("claim-win").addEventListener("click", () => claim("win"));
+  $("claim-draw").addEventListener("click", () => claim("draw"));
+  $("share-name").addEventListener("change", nameChanged);
   $("resign-game").addEventListener("click", resignGame);
   $("offer-draw").addEventListener("click", offerDraw);
   setInterval(tickClock, 200);

@@ -74,7 +74,7 @@ export function renderControls() {
   $("analyse").disabled = $("set-fen").disabled = $("mode").disabled = shared;
   // A shared game resigns in its own panel; a finished game has no offer.
   $("resign-game").disabled = $("offer-draw").disabled = shared || over || S.thinking || !atEnd();
-  $("offer-draw").textContent = engineSide() ? "Offer draw" : "Draw agreed";
+  if (!$("offer-draw").dataset.armed) $("offer-draw").textContent = engineSide() ? "Offer draw" : "Draw agreed";
   $("call").textContent = S.callMode ? "Cancel the call" : "Call the Rani";
   $("download-pgn").href = gamePath("/pgn");
   $("variant").value = g.variant;

@@ -3,6 +3,7 @@
 export const S = {
   variants: {}, // name -> the server's description (pieces, board colouring)
   game: null, // the game's state at its end
+  gameAt: 0, // when it came (ms), for the times it holds (a shared game's away)
   view: null, // the state shown: the end, or an earlier ply
   mode: "white", // white | black (against the engine) | humans | analysis
   flipped: false,
