@@ -114,7 +114,7 @@ func TestPGNLoadKeepsResultAndSaysWhatItLeaves(t *testing.T) {
 	_, data := s.do("GET", "/api/games/"+st.ID+"/pgn", nil)
 	out := string(data)
 	// Variations, NAGs and the [%clk]/[%eval] commands go back out whole.
-	for _, want := range []string{`[Result "0-1"]`, `[Termination "Normal"]`, "1. e4 {[%eval 0.2] [%clk 0:03:00]} 1... e5 {[%clk 0:02:58]} 2. Nf3! {[%clk 0:02:55]}",
+	for _, want := range []string{`[Result "0-1"]`, `[Termination "Normal"]`, "1. e4 {[%eval 0.20] [%clk 0:03:00]} 1... e5 {[%clk 0:02:58]} 2. Nf3! {[%clk 0:02:55]}",
 		"( 2. f4 exf4?! {gambit} ( 2... d5 ) ) 2... Nc6 {[%clk 0:02:50] develops} 3. Bc4 Nf6?! 4. Ng5 $14 0-1"} {
 		assert.Contains(t, strings.ReplaceAll(out, "\n", " "), want)
 	}

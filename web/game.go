@@ -416,6 +416,7 @@ func (g *game) loadPGN(text string, n int) (*pgnView, error) {
 		}
 		view.Commands = view.Commands || strings.Contains(rec.Moves[i].Comment, "[%")
 	}
+	takeEvals(g.root)
 	g.line = main
 	g.syncLine()
 	g.tags = map[string]string{}

@@ -1,7 +1,9 @@
 package web
 
 import (
+	"math"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -194,4 +196,46 @@ func withoutCommands(comment string) string {
 		return comment
 	}
 	return strings.Join(strings.Fields(commandRE.ReplaceAllString(comment, " ")), " ")
+}
+
+// evalRE is a PGN's [%eval 0.36] command (White's view in pawns; #3 and
+// #-3 mates; lichess may add ",depth").
+var evalRE = regexp.MustCompile(`\[%eval\s+(#-?\d+|-?\d+(?:\.\d+)?)(?:,(\d+))?\s*\]`)
+
+// takeEvals makes each loaded move's [%eval] its position's score, the
+// one the evaluation graph draws and Download PGN writes, and takes the
+// command out of the comment: a score kept in two places disagreed (the
+// graph showed a review's +0.31 where the comment still said +0.36). A
+// review scores the position again (a PGN's score has no depth here),
+// and then its score replaces the PGN's everywhere.
+func takeEvals(n *node) {
+	for _, c := range n.children {
+		if m := evalRE.FindStringSubmatch(c.pl.comment); m != nil {
+			if ev := readEval(m[1]); ev != nil {
+				c.eval = ev
+				c.pl.comment = strings.Join(strings.Fields(strings.Replace(c.pl.comment, m[0], " ", 1)), " ")
+			}
+		}
+		takeEvals(c)
+	}
+}
+
+// readEval reads a [%eval] value; nil when it is out of range.
+func readEval(v string) *evalView {
+	if mate, ok := strings.CutPrefix(v, "#"); ok {
+		k, err := strconv.Atoi(mate)
+		if err != nil || k == 0 || k > 999 || k < -999 {
+			return nil
+		}
+		ev := &evalView{White: 100000, Mate: &k}
+		if k < 0 {
+			ev.White = -100000
+		}
+		return ev
+	}
+	pawns, err := strconv.ParseFloat(v, 64)
+	if err != nil || math.Abs(pawns) > 999 {
+		return nil
+	}
+	return &evalView{White: int(math.Round(pawns * 100))}
 }

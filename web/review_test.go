@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -65,4 +66,52 @@ func TestReview(t *testing.T) {
 	status, data := s.do("POST", g+"/review", map[string]int{"depth": 3})
 	require.Equal(t, 202, status)
 	assert.JSONEq(t, `{"total": 4, "done": 4}`, string(data))
+}
+
+// A loaded PGN's [%eval] is its position's score, the one the graph
+// draws (issue 56: the graph said +0.31 where the comment said +0.36, a
+// review's score beside the PGN's); a review scores the position again
+// and then its score is the graph's and the PGN's.
+func TestLoadedEvalIsTheGraphs(t *testing.T) {
+	s := newTestServer(t)
+	st := s.state(201, "POST", "/api/games", map[string]string{"pgn": `[Event "?"]
+
+1. e4 { [%eval 0.36] fine } 1... e5 { [%clk 0:02:58] [%eval -0.1,22] } 2. Qh5 { [%eval #-3] } *
+`})
+	require.Len(t, st.Moves, 3)
+	var got []int
+	for _, m := range st.Moves {
+		require.NotNil(t, m.Eval)
+		got = append(got, m.Eval.White)
+	}
+	assert.Equal(t, []int{36, -10, -100000}, got)
+	assert.Equal(t, -3, *st.Moves[2].Eval.Mate)
+	assert.Equal(t, "fine", st.Moves[0].Comment, "the score is the move's, not its comment's")
+	assert.Equal(t, "[%clk 0:02:58]", st.Moves[1].Comment)
+	g := "/api/games/" + st.ID
+	_, out := s.do("GET", g+"/pgn", nil)
+	assert.Contains(t, strings.ReplaceAll(string(out), "\n", " "), "1. e4 {[%eval 0.36] fine} 1... e5 {[%eval -0.10] [%clk 0:02:58]} 2. Qh5 {[%eval #-3]}")
+
+	ev := s.subscribe(st.ID)
+	defer ev.cancel()
+	status, _ := s.do("POST", g+"/review", map[string]int{"depth": 2})
+	require.Equal(t, 202, status)
+	for {
+		var r reviewEvent
+		require.NoError(t, json.Unmarshal(ev.next(t, "review", 20*time.Second).data, &r))
+		if r.Finished {
+			break
+		}
+	}
+	st = s.waitIdle(st.ID, 20*time.Second)
+	_, out = s.do("GET", g+"/pgn", nil)
+	for i, m := range st.Moves {
+		require.NotNil(t, m.Eval, "move %d", i+1)
+		assert.Equal(t, 2, m.Eval.Depth, "move %d scored again", i+1)
+		want := fmt.Sprintf("[%%eval %.2f]", float64(m.Eval.White)/100)
+		if m.Eval.Mate != nil {
+			want = fmt.Sprintf("[%%eval #%d]", *m.Eval.Mate)
+		}
+		assert.Contains(t, strings.ReplaceAll(string(out), "\n", " "), fmt.Sprintf("%s {%s", m.SAN, want), "move %d: the PGN says the graph's score", i+1)
+	}
 }

@@ -236,11 +236,14 @@ func TestLoadedPGN(t *testing.T) {
 	if strings.Contains(moves, "[%") {
 		t.Fatalf("raw clock comments in the move list: %q", moves)
 	}
-	for _, want := range []string{"2:58", "develops", "Nf3!", "Nf6?!"} {
+	for _, want := range []string{"2:58", "develops", "Nf3!", "Nf6?!", "+0.20"} {
 		if !strings.Contains(moves, want) {
 			t.Fatalf("the move list %q lacks %q", moves, want)
 		}
 	}
+	// The PGN's [%eval] is the position's score: the graph draws it
+	// (issue 56: the graph and the comment disagreed).
+	expect(t, "the graph's point after 1. e4", p.attr(`#evalgraph .pt[data-ply="1"]`, "data-white"), "20")
 	// The second game of the file.
 	expect(t, "games offered", p.count("#pgn-game option"), 2)
 	p.choose("#pgn-game", "2")

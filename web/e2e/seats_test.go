@@ -56,6 +56,19 @@ func TestOffersBetweenTwoSeats(t *testing.T) {
 	black.waitJS(`S.shared && S.shared.seat === "black" && S.game.tags && S.game.tags.Black === "Ravi"`, "Black's name in the game")
 	white.waitJS(`S.game.tags && S.game.tags.Black === "Ravi" && S.game.tags.White === "Asha"`, "both names on White's page")
 
+	// A move typed out of turn, or by a spectator, is refused in words.
+	black.typeMove("e5")
+	expect(t, "Black's move typed on White's turn", black.text("#error"), "It is White's turn: you play Black.")
+	expect(t, "the move stays typed", evalJS[string](black, `document.getElementById("move-input").value`), "e5")
+	black.exec(`document.getElementById("move-input").value = ""`)
+	watchLink := evalJS[string](white, `document.querySelector('#share-links [data-seat="spectator"] input').value`)
+	watch := white.another()
+	watch.run(chromedp.Navigate(watchLink))
+	watch.settle()
+	watch.typeMove("e4")
+	expect(t, "the spectator's typed move", watch.text("#error"), "You are watching this game: a spectator's link cannot move.")
+	expect(t, "nothing played", evalJS[int](white, `S.game.plies`), 0)
+
 	// A takeback: White asks after Black's answer; both moves go once
 	// Black accepts, in two clicks.
 	white.typeMove("e4")

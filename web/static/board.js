@@ -76,6 +76,20 @@ function group() {
   return turns.find((t) => sameSet(t.arrivals, S.arrivals)) || null;
 }
 
+// arrivalPrefix is the arrivals chosen on the board, as a typed turn
+// begins with them ("B@d1,"), once they are all chosen ("" when none).
+export function arrivalPrefix() {
+  const g = S.arrivals.length ? group() : null;
+  if (!g) return "";
+  for (const ts of [...Object.values(g.moves), g.calls || []]) {
+    for (const t of ts) {
+      const cut = t.uci.lastIndexOf(",");
+      if (cut > 0) return t.uci.slice(0, cut + 1);
+    }
+  }
+  return "";
+}
+
 export function arrivalSlots() {
   const turns = S.view.turns;
   if (!turns.length || S.arrivals.length >= turns[0].arrivals.length) return [];

@@ -73,13 +73,27 @@ export function atEnd() {
 }
 
 export function humanCanMove() {
+  return !whyNoMove();
+}
+
+// whyNoMove says why the player may not move now ("" when they may), for
+// a move typed at the wrong time.
+export function whyNoMove() {
   const v = S.view;
-  if (S.pending) return false; // one move at a time: the one waiting first
-  if (S.thinking || v.verdict.over || (S.clock && S.clock.flag && atEnd())) return false;
+  const name = (side) => (side === "white" ? "White" : "Black");
+  if (S.pending) return "Your move is still being sent: wait for the server's answer.";
+  if (S.thinking) return "Senapati is thinking: wait for its move, or press Stop.";
+  if (v.verdict.over) return `The game is over: ${v.verdict.reason}.`;
+  if (S.clock && S.clock.flag && atEnd()) return "The game is over: a flag fell.";
   // A shared game: a seat moves its own side, at the end; a spectator never.
-  if (S.shared) return atEnd() && S.shared.seat === v.side;
-  if (atEnd()) return engineSide() !== v.side;
-  return true; // at an earlier ply a move starts a new line from there
+  if (S.shared) {
+    if (S.shared.seat === "spectator") return "You are watching this game: a spectator's link cannot move.";
+    if (!atEnd()) return "A shared game is played at its end: go to the last move first.";
+    if (S.shared.seat !== v.side) return `It is ${name(v.side)}'s turn: you play ${name(S.shared.seat)}.`;
+    return "";
+  }
+  if (atEnd() && engineSide() === v.side) return `It is ${name(v.side)}'s turn, the engine's: wait for its move.`;
+  return ""; // at an earlier ply a move starts a new line from there
 }
 
 export async function maybeEngine() {

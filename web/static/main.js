@@ -9,7 +9,7 @@ import { $, clearError, showError } from "./dom.js";
 import { api, gameApi, gamePath } from "./api.js";
 import { KEY, restore, save } from "./record.js";
 import { loadSettings, saveSettings, SETTINGS, showStrength, showTimeControl } from "./settings.js";
-import { engineMove, engineSide, goto, humanCanMove, maybeEngine, newGame, offerDraw, play, resetSelection, resignGame, resumePending, setGame } from "./game.js";
+import { engineMove, engineSide, goto, maybeEngine, whyNoMove, newGame, offerDraw, play, resetSelection, resignGame, resumePending, setGame } from "./game.js";
 import { maybeAnalyse, renderLines, stopAnalysis } from "./analysis.js";
 import { onGraphClick, startReview } from "./review.js";
 import { editTree, loadPGN } from "./moves.js";
@@ -21,6 +21,7 @@ import { renderConn } from "./conn.js";
 import { clockLeft, initClock, tickClock } from "./clock.js";
 import { render } from "./render.js";
 import { onPointerDown, onPointerMove, onPointerUp, toggleCall } from "./input.js";
+import { arrivalPrefix } from "./board.js";
 
 function wire() {
   const svg = $("board");
@@ -73,8 +74,15 @@ function wire() {
   $("call").addEventListener("click", toggleCall);
   $("typed").addEventListener("submit", (e) => {
     e.preventDefault();
-    const text = $("move-input").value.trim();
-    if (!text || !humanCanMove()) return;
+    let text = $("move-input").value.trim();
+    if (!text) return;
+    const why = whyNoMove();
+    if (why) {
+      showError(why); // the move stays typed, to be played when it may
+      return;
+    }
+    // A Mantri's arrival square clicked already is part of the turn.
+    if (!text.includes("@")) text = arrivalPrefix() + text;
     $("move-input").value = "";
     play(text);
   });

@@ -142,6 +142,9 @@ const NAGS = { $7: "□", $10: "=", $13: "∞", $14: "+=", $15: "=+", $16: "±",
 function mvHTML(t, mover, ply, current) {
   const cls = `mv${current ? " current" : ""}${ply ? " on" : ""}`;
   let c = t.comment ? fmtComment(t.comment, mover) : "";
+  // A loaded PGN's [%eval] is the move's score (depth 0: no review has
+  // scored it again), shown where the PGN had it; the graph draws it too.
+  if (t.eval && !t.eval.depth) c = [evalSpan(t.eval.mate !== undefined ? `#${t.eval.mate}` : String(t.eval.white / 100)), c].filter(Boolean).join(" ");
 
   const glyph = t.glyph ? `<span class="glyph">${escapeHTML(t.glyph)}</span>` : "";
   const nags = (t.nags || []).map((n) => `<span class="nag" title="${n}">${escapeHTML(NAGS[n] || n)}</span>`).join("");
@@ -190,6 +193,14 @@ function moverOf(i) {
   return (first + i) % 2 === 0 ? "white" : "black";
 }
 
+// evalSpan shows a [%eval] value (pawns, or #3 a mate) from White's view.
+function evalSpan(arg) {
+  const mate = arg.startsWith("#");
+  const n = parseFloat(mate ? arg.slice(1) : arg);
+  if (!Number.isFinite(n)) return "";
+  return `<span class="ev" title="evaluation, from White's view">${mate ? (n > 0 ? `M${n}` : `-M${-n}`) : (n > 0 ? "+" : "") + n.toFixed(2)}</span>`;
+}
+
 // fmtComment shows a move's comment. Every score on the page is from
 // White's point of view (+ good for White): the engine's "+0.35/12 1.0s",
 // which the PGN writes from the mover's view, is turned for a Black move;
@@ -200,11 +211,7 @@ function fmtComment(text, mover) {
   text = text.replace(/\[%(\w+)\s*([^\]]*)\]/g, (_, cmd, arg) => {
     arg = arg.trim();
     if (cmd === "clk") extra.push(`<span class="clk" title="clock time left">${escapeHTML(arg.replace(/^0:(?=\d)/, "").replace(/^0(?=\d:)/, ""))}</span>`);
-    else if (cmd === "eval") {
-      const mate = arg.startsWith("#");
-      const n = parseFloat(mate ? arg.slice(1) : arg);
-      if (Number.isFinite(n)) extra.push(`<span class="ev" title="evaluation, from White's view">${mate ? (n > 0 ? `M${n}` : `-M${-n}`) : (n > 0 ? "+" : "") + n.toFixed(2)}</span>`);
-    }
+    else if (cmd === "eval") extra.push(evalSpan(arg));
     return " ";
   }).replace(/\s+/g, " ").trim();
   const m = /^([+-])(M?)(\d+(?:\.\d+)?)(\/\d+ [\d.]+s)(.*)$/.exec(text);

@@ -242,7 +242,7 @@ export function renderClaim() {
   const mine = sh && sh.seat !== "spectator" && v && !S.game.verdict.over;
   const other = mine && (sh.seat === "white" ? "black" : "white");
   const away = mine && v.away && v.away[other];
-  if (away === undefined || away === false) {
+  if (typeof away !== "number") {
     row.hidden = true;
     return;
   }
