@@ -170,7 +170,7 @@ func TestMoveSurvivesDeadNetwork(t *testing.T) {
 	black.typeMoveNow("e5")
 	black.waitJS(`document.getElementById("conn").dataset.state === "offline"`, "Black's page to say its move waits")
 	expect(t, "Black's connection line", black.text("#conn"), "offline, your move is waiting")
-	black.shot("conn-offline")
+	black.shotSizes("conn")
 	time.Sleep(6 * time.Second) // long enough for the move's request to time out and go again
 	expect(t, "White's page while Black is cut off", evalJS[int](white, `S.game.plies`), 1)
 	wire.heal()

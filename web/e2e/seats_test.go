@@ -181,11 +181,8 @@ func (p *page) shotSizes(name string) {
 			opts = append(opts, chromedp.EmulateMobile)
 		}
 		p.run(chromedp.EmulateViewport(s.w, s.h, opts...))
-		if s.size == "phone" {
-			p.exec(`document.getElementById("board-area").scrollIntoView()`)
-		}
-		p.viewShot(fmt.Sprintf("%s-%s.png", name, s.size))
 		p.exec(`window.scrollTo(0, 0)`)
+		p.viewShot(fmt.Sprintf("%s-%s.png", name, s.size))
 	}
 	p.run(chromedp.EmulateViewport(1120, 800))
 }

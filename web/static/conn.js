@@ -5,6 +5,7 @@
 
 import { S } from "./state.js";
 import { $ } from "./dom.js";
+import { render } from "./render.js";
 
 const PENDING = "senapati.pending";
 
@@ -17,6 +18,7 @@ export function setConn(state) {
   }
   if (state === "connected") S.connLost = 0;
   renderConn();
+  if (S.pending) render(); // the status says where the move stands
 }
 
 export function renderConn() {

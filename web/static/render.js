@@ -36,6 +36,7 @@ function renderStatus() {
     if (S.shared && S.shared.seat !== "spectator" && atEnd()) text += S.shared.seat === v.side ? " (your move)" : " (your opponent's move)";
   }
   if (!atEnd()) text = `Move ${v.ply} of ${g.plies}. ${text}${v.verdict.over ? "" : " (a move here starts a variation)"}`;
+  if (S.pending) text = `${sideName(v.side)} to move: your move ${S.pending.body.move} ${S.conn === "connected" ? "is being sent" : "waits for the network"}`;
   st.textContent = text;
   st.dataset.over = v.verdict.over ? "1" : "0";
 
