@@ -113,7 +113,8 @@ export async function engineMove() {
   const ctl = new AbortController();
   S.engineAbort = ctl;
   try {
-    const st = await gameApi("POST", "/engine", searchParams(), ctl.signal, false, { timeout: 0 });
+    const params = searchParams();
+    const st = await gameApi("POST", "/engine", params, ctl.signal, false, { timeout: engineTimeout(params) });
     if (S.engineAbort !== ctl || S.game.id !== id) return; // given up: another game, or a flag
     S.engineAbort = null;
     S.thinking = false;
@@ -126,6 +127,18 @@ export async function engineMove() {
     if (!(S.clock && S.clock.flag)) showError(e);
     render();
   }
+}
+
+// engineTimeout bounds the wait for the engine's move: its time and 15 s
+// more (a move on a clock gets at most the side's time; a depth or node
+// limit the server's 10 minutes); past that the connection is taken for
+// dead, the request given up (the server plays nothing for a request
+// gone), and Engine move asks again.
+function engineTimeout(p) {
+  const slack = 15000;
+  if (p.movetime) return p.movetime + slack;
+  if (p.wtime) return Math.max(p.wtime, p.btime) + slack;
+  return 10 * 60000 + slack;
 }
 
 // over: the position shown ends the game (a declared result, such as a
