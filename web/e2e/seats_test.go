@@ -55,6 +55,7 @@ func TestOffersBetweenTwoSeats(t *testing.T) {
 	black.settle()
 	black.waitJS(`S.shared && S.shared.seat === "black" && S.game.tags && S.game.tags.Black === "Ravi"`, "Black's name in the game")
 	white.waitJS(`S.game.tags && S.game.tags.Black === "Ravi" && S.game.tags.White === "Asha"`, "both names on White's page")
+	white.waitJS(`document.querySelector('.player[data-side="black"]') && document.querySelector('.player[data-side="black"]').textContent === "Ravi"`, "Black's name by the board")
 
 	// A move typed out of turn, or by a spectator, is refused in words.
 	black.typeMove("e5")

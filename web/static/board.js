@@ -2,7 +2,7 @@
 // drawn shapes, holdings and the material balance.
 
 import { S } from "./state.js";
-import { $ } from "./dom.js";
+import { $, escapeHTML } from "./dom.js";
 import { humanCanMove } from "./game.js";
 import { clockLeft, fmtClock } from "./clock.js";
 import { toggleCall } from "./input.js";
@@ -264,6 +264,9 @@ export function renderHoldings() {
   sides.forEach((side, i) => {
     const el = $(i === 0 ? "holdings-top" : "holdings-bottom");
     const parts = [`<span class="side">${side === "white" ? "White" : "Black"}</span>`];
+    // A shared game's players by the names they gave.
+    const name = S.shared && (S.game.tags || {})[side === "white" ? "White" : "Black"];
+    if (name && name !== "Human") parts.push(`<span class="player" data-side="${side}">${escapeHTML(name)}</span>`);
     if (S.clock) parts.push(`<span class="clock${S.clock.turn === side && !S.clock.flag && S.clock.running !== false ? " running" : ""}" data-side="${side}">${fmtClock(clockLeft(side))}</span>`);
     const h = v.holdings && v.holdings[side];
     if (h) {
