@@ -16,15 +16,20 @@ import (
 const Usage = `usage: senapati match -engine cmd=PATH [name=N] [arg=A]... [option.NAME=V]... -engine ... [flags]
        senapati match -merge SHARD.pgn... [-sprt ...]
 
-Plays UCI engines against each other; the board package's rules judge every
-move and every result. Flags follow cutechess-cli and fastchess:
+Plays UCI and XBoard (CECP) engines against each other; the board package's
+rules judge every move and every result. Flags follow cutechess-cli and
+fastchess:
   -engine KEY=VALUE...   one player: cmd=PATH (required), name=N, dir=DIR,
                          arg=A (repeatable), option.NAME=VALUE, initstr=LINE,
-                         restart=on|off, proto=uci (the only protocol), and
-                         any -each key
+                         restart=on|off, proto=uci|xboard (default uci;
+                         xboard: CECP 2, e.g. -engine cmd=/usr/games/fairymax
+                         proto=xboard), and any -each key
   -each KEY=VALUE...     settings for every engine: tc=[MOVES/]SECONDS[+INC]
-                         (e.g. 40/60, 10+0.1), st=SECONDS per move, depth=N,
-                         nodes=N, timemargin=MS, option.NAME=VALUE
+                         (e.g. 40/60, 10+0.1), st=SECONDS per move (whole
+                         seconds for CECP), depth=N, nodes=N (CECP: needs
+                         feature nps=1), timemargin=MS, option.NAME=VALUE,
+                         ponder=true|false (or bare ponder: think on the
+                         opponent's time; e.g. -each tc=10+0.1 ponder)
   -variant chess|chaturanga|durg|fischerandom   (default chess; standard is
                          chess; fischerandom, also chess960: Chess960 with
                          UCI_Chess960, by default on -openings frc)

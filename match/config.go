@@ -109,6 +109,7 @@ type EngineConfig struct {
 	uciclient.Config
 	TC      TimeControl
 	Restart bool // start a fresh process for every game
+	Ponder  bool // think on the opponent's time (UCI go ponder, CECP hard)
 }
 
 func positiveInt(key, v string) (int, error) {
@@ -123,6 +124,9 @@ func positiveInt(key, v string) (int, error) {
 // restart here, the rest as uciclient.Config.Apply.
 func (e *EngineConfig) apply(kv string) error {
 	key, value, ok := strings.Cut(kv, "=")
+	if !ok && kv == "ponder" { // cutechess writes it bare
+		key, value, ok = "ponder", "true", true
+	}
 	if !ok {
 		return e.Config.Apply(kv)
 	}
@@ -146,6 +150,8 @@ func (e *EngineConfig) apply(kv string) error {
 			err = fmt.Errorf("timemargin=%s: needs milliseconds, 0 or more", value)
 		}
 		e.TC.Margin = time.Duration(ms) * time.Millisecond
+	case "ponder":
+		e.Ponder, err = boolArg("engine", "ponder", value)
 	case "restart":
 		switch value {
 		case "on":

@@ -97,7 +97,7 @@ func TestParseArgs(t *testing.T) {
 		{"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1", "-sprt", "elo0=5", "elo1=0"},
 		{"-engine", "cmd=a", "-engine", "cmd=b", "-engine", "cmd=c", "-each", "depth=1", "-sprt", "elo0=0", "elo1=5"},
 		{"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1", "-openings", "order=random"},
-		{"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1", "proto=xboard"},
+		{"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1", "proto=usi"},
 		{"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1", "stray"},
 	}
 	for _, args := range bad {

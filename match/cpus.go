@@ -2,8 +2,6 @@ package match
 
 import (
 	"runtime"
-
-	"senapati/uciclient"
 )
 
 // autoConcurrency is -concurrency auto: one game per CPU this process may
@@ -38,12 +36,13 @@ var testHookPinned func(pid, cpu int)
 // before every game, since a worker may have started a fresh engine.
 // A failure is a warning: the game is still fair, only less isolated, and
 // an engine that died meanwhile loses its game anyway.
-func (t *tournament) pin(w int, engines [2]*uciclient.Engine) {
+func (t *tournament) pin(w int, players [2]player) {
 	if t.cpus == nil {
 		return
 	}
 	cpu := t.cpus[w%len(t.cpus)]
-	for _, e := range engines {
+	for _, pl := range players {
+		e := pl.proc()
 		if err := pinEngine(e, cpu); err != nil {
 			if e.Alive() {
 				t.out.warnOnce("affinity "+e.Label(), "Warning: -use-affinity: cannot pin %s to CPU %d: %v", e.Label(), cpu, err)

@@ -198,7 +198,6 @@ func goCommand(side board.Color, clocks *[2]clock) (string, time.Duration) {
 	own := &clocks[side]
 	var b strings.Builder
 	b.WriteString("go")
-	var limit time.Duration
 	switch {
 	case own.tc.Base > 0:
 		var left, inc [2]time.Duration
@@ -215,10 +214,8 @@ func goCommand(side board.Color, clocks *[2]clock) (string, time.Duration) {
 		if own.tc.Moves > 0 {
 			fmt.Fprintf(&b, " movestogo %d", own.tc.Moves-own.moves%own.tc.Moves)
 		}
-		limit = own.left
 	case own.tc.MoveTime > 0:
 		fmt.Fprintf(&b, " movetime %d", msArg(own.tc.MoveTime))
-		limit = own.tc.MoveTime
 	}
 	if own.tc.Depth > 0 {
 		fmt.Fprintf(&b, " depth %d", own.tc.Depth)
@@ -226,7 +223,51 @@ func goCommand(side board.Color, clocks *[2]clock) (string, time.Duration) {
 	if own.tc.Nodes > 0 {
 		fmt.Fprintf(&b, " nodes %d", own.tc.Nodes)
 	}
-	return b.String(), limit
+	return b.String(), own.limit()
+}
+
+// limit is how long the side may think: what its clock shows, or its
+// time per move; 0 when neither limits it.
+func (c *clock) limit() time.Duration {
+	switch {
+	case c.tc.Base > 0:
+		return c.left
+	case c.tc.MoveTime > 0:
+		return c.tc.MoveTime
+	}
+	return 0
+}
+
+// claimVerdict is the end that a CECP engine's word on the result makes
+// before its move is looked at, judged as cutechess judges it: resign, or
+// a result in the opponent's favour, is a resignation; a win claimed, a
+// draw claimed without the move that draws, or "*" is an invalid claim,
+// since the game is not over by the rules (the runner ends a game that is
+// as soon as it is); an "Illegal move" answer to a legal move loses too.
+// A draw claimed with a move is judged after the move (playMoves).
+func claimVerdict(side board.Color, a *answer) (board.Result, string, string) {
+	who, opp := colorName(side), colorName(side^1)
+	switch {
+	case a.illegalLine != "":
+		line := a.illegalLine
+		if r := []rune(line); len(r) > 2*maxMoveToken {
+			line = string(r[:2*maxMoveToken]) + "..."
+		}
+		return winFor(side ^ 1), fmt.Sprintf("%s wins by adjudication: %s claims a legal move illegal (%s)", opp, who, line), termAdjudicated
+	case a.result == "":
+		return board.Ongoing, "", ""
+	case a.result == "resign" || a.result == "1-0" && side == board.Black || a.result == "0-1" && side == board.White:
+		return winFor(side ^ 1), who + " resigns", termNormal
+	case a.result == "1/2-1/2" && a.Move != "":
+		return board.Ongoing, "", ""
+	}
+	return winFor(side ^ 1), invalidClaim(side, a.result), termAdjudicated
+}
+
+// invalidClaim is the reason of a game lost by a result claim the rules
+// do not bear out.
+func invalidClaim(side board.Color, claim string) string {
+	return fmt.Sprintf("%s wins by adjudication: invalid result claim (%s claims %s)", colorName(side^1), colorName(side), claim)
 }
 
 // spend charges a move's time to the clock.
@@ -324,6 +365,7 @@ type gameSettings struct {
 	tcs     []TimeControl
 	match   *matchInfo
 	live    *livePGN // -livepgnout; nil: none
+	ponder  []bool   // each engine's ponder setting
 }
 
 func (s *gameSettings) newResult(spec *gameSpec) *gameResult {
@@ -351,8 +393,21 @@ const maxMoveToken = 40
 
 // playGame plays one game between two running engines (White first) and
 // judges it by the board package's rules. It returns an error only when
-// ctx ends first; the engines are then killed.
-func playGame(ctx context.Context, s *gameSettings, spec *gameSpec, engines [2]*uciclient.Engine) (*gameResult, error) {
+// ctx ends first; the engines are then killed. Engines still running are
+// told the game is over.
+func playGame(ctx context.Context, s *gameSettings, spec *gameSpec, engines [2]player) (*gameResult, error) {
+	res, err := playMoves(ctx, s, spec, engines)
+	if err == nil {
+		for _, e := range engines {
+			if e.proc().Alive() {
+				e.endGame(ctx, res, s.stall)
+			}
+		}
+	}
+	return res, err
+}
+
+func playMoves(ctx context.Context, s *gameSettings, spec *gameSpec, engines [2]player) (*gameResult, error) {
 	res := s.newResult(spec)
 	pos, err := board.ParseFEN(s.variant, spec.opening.FEN)
 	if err != nil { // openings are checked when loaded
@@ -376,7 +431,7 @@ func playGame(ctx context.Context, s *gameSettings, spec *gameSpec, engines [2]*
 	// says why, when the engine was still there to be killed.
 	lose := func(side board.Color, reason, termination string, kill bool, killedFor string) (*gameResult, error) {
 		if kill {
-			engines[side].KillFor(killedFor)
+			engines[side].proc().KillFor(killedFor)
 		}
 		res.result, res.reason, res.termination = winFor(side^1), reason, termination
 		return res, nil
@@ -387,8 +442,8 @@ func playGame(ctx context.Context, s *gameSettings, spec *gameSpec, engines [2]*
 		who := colorName(side)
 		switch {
 		case ctx.Err() != nil:
-			engines[0].Kill()
-			engines[1].Kill()
+			engines[0].proc().Kill()
+			engines[1].proc().Kill()
 			return nil, ctx.Err()
 		case errors.Is(err, uciclient.ErrTimeout) && clocked:
 			return lose(side, timeLoss(who, over, 0, false), termTime, true, "no move on time")
@@ -398,7 +453,12 @@ func playGame(ctx context.Context, s *gameSettings, spec *gameSpec, engines [2]*
 		return lose(side, who+" disconnects", termAbandoned, true, "")
 	}
 	for side, e := range engines {
-		if err := e.NewGame(ctx, s.stall); err != nil {
+		idx := spec.white
+		if side == int(board.Black) {
+			idx = spec.black
+		}
+		g := &gameStart{variant: s.variant, startFEN: res.startFEN, tc: res.tc[side], ponder: s.ponder[idx], stall: s.stall}
+		if err := e.newGame(ctx, g); err != nil {
 			return failure(board.Color(side), err, false, 0)
 		}
 	}
@@ -411,20 +471,25 @@ func playGame(ctx context.Context, s *gameSettings, spec *gameSpec, engines [2]*
 	for {
 		pos := game.Position()
 		side := pos.SideToMove()
-		goCmd, limit := goCommand(side, &clocks)
+		limit := clocks[side].limit()
 		tc := clocks[side].tc
 		wait := s.stall
 		if tc.clocked() {
 			wait = limit + tc.Margin
 		}
 		asked := time.Now()
-		t, err := engines[side].Think(ctx, positionCommand(s.variant, res.startFEN, played), goCmd, wait)
+		tn := &turn{variant: s.variant, startFEN: res.startFEN, played: played, side: side, clocks: &clocks, wait: wait, stall: s.stall}
+		t, err := engines[side].think(ctx, tn)
 		if err != nil {
 			return failure(side, err, tc.clocked(), time.Since(asked)-limit)
 		}
 		res.thinking[side] += t.Elapsed
 		if over := t.Elapsed - limit; tc.clocked() && over > tc.Margin {
 			return lose(side, timeLoss(colorName(side), over, tc.Margin, true), termTime, false, "")
+		}
+		if r, reason, term := claimVerdict(side, &t); r != board.Ongoing {
+			res.result, res.reason, res.termination = r, reason, term
+			return res, nil
 		}
 		m, err := pos.ParseMove(t.Move)
 		if err != nil {
@@ -451,7 +516,7 @@ func playGame(ctx context.Context, s *gameSettings, spec *gameSpec, engines [2]*
 				rec.commands = pgn.ClockCommand(left)
 			}
 		}
-		rec.comment = moveComment(&t, s.fields, left, pos)
+		rec.comment = moveComment(&t.Thought, s.fields, left, pos)
 		res.moves = append(res.moves, rec)
 		game.Play(m)
 		s.live.update(res)
@@ -463,9 +528,14 @@ func playGame(ctx context.Context, s *gameSettings, spec *gameSpec, engines [2]*
 			res.result, res.reason, res.termination = r, reason, termAdjudicated
 			return res, nil
 		}
+		if t.result == "1/2-1/2" { // the claim that this move draws, which it did not
+			res.result, res.reason, res.termination = winFor(side^1), invalidClaim(side, t.result), termAdjudicated
+			return res, nil
+		}
 		if r, reason := adj.afterMove(side, t.CP, t.HasScore, len(game.Moves)); r != board.Ongoing {
 			res.result, res.reason, res.termination = r, reason, termAdjudicated
 			return res, nil
 		}
+		engines[side].moved(tn, &t)
 	}
 }

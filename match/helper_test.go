@@ -102,6 +102,10 @@ func fakeEngine(mode string, args []string) {
 		time.Sleep(time.Minute)
 		os.Exit(4)
 	}()
+	if m, ok := strings.CutPrefix(mode, "cecp-"); ok {
+		fakeCECP(m, args) // cecp_helper_test.go
+		return
+	}
 	switch mode {
 	case "sleeper":
 		select {}

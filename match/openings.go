@@ -294,7 +294,8 @@ func randomOpenings(ctx context.Context, v *board.Variant, n, plies, bound int, 
 	return out, discarded, nil
 }
 
-// openings prepares one opening per slot.
+// openings prepares one opening per slot; checker scores random openings
+// (nil when the first engine is not a UCI engine).
 func (t *tournament) openings(ctx context.Context, checker *uciclient.Engine, n int) ([]Opening, error) {
 	cfg, o := t.cfg, &t.cfg.Openings
 	v := cfg.Variant
@@ -332,6 +333,9 @@ func (t *tournament) openings(ctx context.Context, checker *uciclient.Engine, n 
 		}
 		var check scoreChecker
 		how := "unchecked"
+		if o.Bound > 0 && checker == nil {
+			return nil, fmt.Errorf("-openings random bound=%d: the first engine scores the openings with go, and %s speaks CECP; put a UCI engine first or give bound=0", o.Bound, cfg.Engines[0].Name)
+		}
 		if o.Bound > 0 {
 			check = engineChecker(checker, o, cfg.Stall)
 			how = fmt.Sprintf("go depth %d", o.Depth)

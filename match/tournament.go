@@ -153,18 +153,18 @@ func shard(specs []*gameSpec, i, n int) []*gameSpec {
 func startTimeout(cfg *Config) time.Duration { return max(cfg.Stall, 10*time.Second) }
 
 // pool is one worker's running engines, by engine index.
-type pool map[int]*uciclient.Engine
+type pool map[int]player
 
-func (t *tournament) engine(ctx context.Context, p pool, idx int) (*uciclient.Engine, error) {
+func (t *tournament) engine(ctx context.Context, p pool, idx int) (player, error) {
 	cfg := &t.cfg.Engines[idx]
 	if e := p[idx]; e != nil {
-		if e.Alive() && !cfg.Restart {
+		if e.proc().Alive() && !cfg.Restart && reusable(e) {
 			return e, nil
 		}
-		e.Retire(false, "; starting it again")
+		e.proc().Retire(false, "; starting it again")
 		delete(p, idx)
 	}
-	e, err := uciclient.Start(ctx, &cfg.Config, t.cfg.Variant, startTimeout(t.cfg), t.out)
+	e, err := startPlayer(ctx, cfg, t.cfg.Variant, startTimeout(t.cfg), t.out)
 	if err != nil {
 		return nil, err
 	}
@@ -175,7 +175,7 @@ func (t *tournament) engine(ctx context.Context, p pool, idx int) (*uciclient.En
 func (p pool) close(kill bool) {
 	var wg sync.WaitGroup
 	for _, e := range p {
-		wg.Go(func() { e.Retire(kill, "") })
+		wg.Go(func() { e.proc().Retire(kill, "") })
 	}
 	wg.Wait()
 }
@@ -197,7 +197,7 @@ func (t *tournament) take(ctx context.Context) *gameSpec {
 }
 
 func (t *tournament) play(ctx context.Context, w int, spec *gameSpec, p pool) (*gameResult, error) {
-	var engines [2]*uciclient.Engine
+	var engines [2]player
 	var errs [2]error
 	for side, idx := range [2]int{spec.white, spec.black} {
 		engines[side], errs[side] = t.engine(ctx, p, idx)
@@ -428,7 +428,7 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 	defer func() { first.close(interrupted) }()
 	var ids []string
 	for i := range cfg.Engines {
-		e, err := uciclient.Start(ctx, &cfg.Engines[i].Config, cfg.Variant, startTimeout(cfg), out)
+		e, err := startPlayer(ctx, &cfg.Engines[i], cfg.Variant, startTimeout(cfg), out)
 		if err != nil {
 			interrupted = true
 			if ctx.Err() != nil {
@@ -437,7 +437,7 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 			return fmt.Errorf("engine %d: %v", i+1, err)
 		}
 		first[i] = e
-		ids = append(ids, e.IDName)
+		ids = append(ids, e.idName())
 	}
 	defaultNames(cfg.Engines, ids)
 	var names []string
@@ -449,6 +449,7 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 	for _, e := range cfg.Engines {
 		t.settings.tcs = append(t.settings.tcs, e.TC)
 		t.settings.opts = append(t.settings.opts, optionsText(e.Options))
+		t.settings.ponder = append(t.settings.ponder, e.Ponder)
 	}
 	t.settings.ids = ids
 	t.enc, t.specs, t.total, t.paired = enc, specs, total, paired
@@ -456,7 +457,11 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 	if cfg.Shards > 0 {
 		out.line("Shard %d of %d: %d of the match's %d games", cfg.Shard, cfg.Shards, len(t.specs), t.total)
 	}
-	openings, err := t.openings(ctx, first[0], slots)
+	var checker *uciclient.Engine
+	if u, ok := first[0].(*uciPlayer); ok {
+		checker = u.Engine
+	}
+	openings, err := t.openings(ctx, checker, slots)
 	if err != nil {
 		interrupted = ctx.Err() != nil
 		return err

@@ -16,7 +16,17 @@ type Config struct {
 	Args    []string
 	InitStr []string // lines sent after the options
 	Options []Option
+	Proto   string // "uci" (also when empty) or "xboard" (CECP, package cecpclient)
 }
+
+// Protocols the runner speaks to engines.
+const (
+	ProtoUCI    = "uci"
+	ProtoXboard = "xboard"
+)
+
+// IsXboard reports whether the engine speaks CECP (proto=xboard).
+func (c *Config) IsXboard() bool { return c.Proto == ProtoXboard }
 
 // SetOption sets option name (as UCI does, whatever its case) to value.
 func (c *Config) SetOption(name, value string) {
@@ -52,8 +62,13 @@ func (c *Config) Apply(kv string) error {
 			c.InitStr = append(c.InitStr, value)
 		}
 	case key == "proto":
-		if value != "uci" {
-			err = fmt.Errorf("proto=%s: only uci is supported", value)
+		switch value {
+		case ProtoUCI, ProtoXboard:
+			c.Proto = value
+		case "cecp", "winboard":
+			c.Proto = ProtoXboard
+		default:
+			err = fmt.Errorf("proto=%s: needs uci or xboard (CECP)", value)
 		}
 	case strings.HasPrefix(key, "option."):
 		name := strings.TrimPrefix(key, "option.")
@@ -70,11 +85,12 @@ func (c *Config) Apply(kv string) error {
 	return err
 }
 
-// CheckLine refuses text that would break the UCI line it is sent in.
+// CheckLine refuses text that would break the line (UCI or CECP) it is
+// sent in.
 func CheckLine(what, s string) error {
 	for _, r := range s {
 		if r < ' ' || r == 0x7f {
-			return fmt.Errorf("%s %q holds a control character (a line break would start a new UCI command)", what, s)
+			return fmt.Errorf("%s %q holds a control character (a line break would start a new engine command)", what, s)
 		}
 	}
 	return nil

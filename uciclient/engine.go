@@ -118,6 +118,14 @@ const tailLines = 3
 // the variant, the options, isready. log gets its traffic, its stderr and
 // warnings about it; nil drops them.
 func Start(ctx context.Context, cfg *Config, v *board.Variant, timeout time.Duration, log Log) (*Engine, error) {
+	return Launch(ctx, cfg, log, func(e *Engine) error { return e.handshake(ctx, v, timeout) })
+}
+
+// Launch starts the engine process cfg describes and runs handshake on it:
+// the protocol's start (UCI's here, CECP's in package cecpclient). An
+// engine whose handshake fails is killed, and the error says how it ended
+// if it ended by itself.
+func Launch(ctx context.Context, cfg *Config, log Log, handshake func(*Engine) error) (*Engine, error) {
 	if log == nil {
 		log = quiet{}
 	}
@@ -188,7 +196,7 @@ func Start(ctx context.Context, cfg *Config, v *board.Variant, timeout time.Dura
 		}
 		close(e.exited)
 	}()
-	if err := e.handshake(ctx, v, timeout); err != nil {
+	if err := handshake(e); err != nil {
 		if errors.Is(err, ErrDisconnected) { // give its end a moment to be reaped
 			select {
 			case <-e.gone:
@@ -287,6 +295,34 @@ func (e *Engine) stderrNote(prefix string) string {
 	return prefix + strings.Join(e.tail, " | ")
 }
 
+// Send writes one line to the engine.
+func (e *Engine) Send(s string) error { return e.send(s) }
+
+// Log is where the engine's traffic and warnings go.
+func (e *Engine) Log() Log { return e.log }
+
+// ReadUntil hands each line the engine writes, with the time it was read,
+// to done until done returns true; it fails with ErrTimeout at deadline,
+// ErrDisconnected when the engine's output ends, or ctx's error.
+func (e *Engine) ReadUntil(ctx context.Context, deadline time.Time, done func(text string, at time.Time) bool) error {
+	return e.readUntil(ctx, deadline, func(l engineLine) bool { return done(l.text, l.at) })
+}
+
+// Drain drops the lines the engine wrote that nobody read (output after
+// its last answer).
+func (e *Engine) Drain() error {
+	for {
+		select {
+		case _, ok := <-e.lines:
+			if !ok {
+				return ErrDisconnected
+			}
+		default:
+			return nil
+		}
+	}
+}
+
 func (e *Engine) send(s string) error {
 	e.log.Traffic("%s(%d) > %s", e.Label(), e.self.pid, s)
 	if _, err := io.WriteString(e.stdin, s+"\n"); err != nil {
@@ -379,6 +415,13 @@ func (e *Engine) handshake(ctx context.Context, v *board.Variant, timeout time.D
 	return e.sync(ctx, deadline)
 }
 
+// Declares reports whether the engine announced option name in its uci
+// answer.
+func (e *Engine) Declares(name string) bool {
+	_, ok := e.options[strings.ToLower(name)]
+	return ok
+}
+
 // declaredNote lists the options the engine declared, for a warning.
 func (e *Engine) declaredNote() string {
 	const most = 12
@@ -419,6 +462,7 @@ type Thought struct {
 	Nodes, NPS int64
 	SelDepth   int
 	PV         []string // UCI moves, as sent
+	Ponder     string   // the move the engine expects in reply ("bestmove X ponder Y"); "" for none
 }
 
 // MateScore is the centipawn value of a mate now; a mate in n moves is
@@ -492,15 +536,8 @@ func (t *Thought) parseInfo(fields []string) {
 // limit has passed since go was sent.
 func (e *Engine) Think(ctx context.Context, position, goCmd string, limit time.Duration) (Thought, error) {
 	var t Thought
-	for drained := false; !drained; { // output after the last bestmove
-		select {
-		case _, ok := <-e.lines:
-			if !ok {
-				return t, ErrDisconnected
-			}
-		default:
-			drained = true
-		}
+	if err := e.Drain(); err != nil { // output after the last bestmove
+		return t, err
 	}
 	if err := e.send(position); err != nil {
 		return t, err
@@ -509,7 +546,15 @@ func (e *Engine) Think(ctx context.Context, position, goCmd string, limit time.D
 	if err := e.send(goCmd); err != nil {
 		return t, err
 	}
-	err := e.readUntil(ctx, start.Add(limit), func(l engineLine) bool {
+	err := e.awaitBestmove(ctx, start, limit, &t)
+	return t, err
+}
+
+// awaitBestmove reads info lines into t until bestmove, which must come
+// by start+limit; t.Elapsed is the time from start to it (zero when it
+// was written before start: a ponder search that ended by itself).
+func (e *Engine) awaitBestmove(ctx context.Context, start time.Time, limit time.Duration, t *Thought) error {
+	return e.readUntil(ctx, start.Add(limit), func(l engineLine) bool {
 		fields := strings.Fields(l.text)
 		if len(fields) == 0 {
 			return false
@@ -521,12 +566,50 @@ func (e *Engine) Think(ctx context.Context, position, goCmd string, limit time.D
 			if len(fields) > 1 {
 				t.Move = fields[1]
 			}
-			t.Elapsed = l.at.Sub(start)
+			if len(fields) > 3 && fields[2] == "ponder" {
+				t.Ponder = fields[3]
+			}
+			t.Elapsed = max(l.at.Sub(start), 0)
 			return true
 		}
 		return false
 	})
+}
+
+// Ponder sets the position (the engine's guess of its opponent's move
+// played) and starts a ponder search, goCmd being "go ponder ...". The
+// engine thinks on its opponent's time until PonderHit or StopPonder.
+func (e *Engine) Ponder(position, goCmd string) error {
+	if err := e.Drain(); err != nil {
+		return err
+	}
+	if err := e.send(position); err != nil {
+		return err
+	}
+	return e.send(goCmd)
+}
+
+// PonderHit tells a pondering engine that its guess was played and waits
+// for its move until limit has passed since: its clock runs from the hit.
+func (e *Engine) PonderHit(ctx context.Context, limit time.Duration) (Thought, error) {
+	var t Thought
+	start := time.Now()
+	if err := e.send("ponderhit"); err != nil {
+		return t, err
+	}
+	err := e.awaitBestmove(ctx, start, limit, &t)
 	return t, err
+}
+
+// StopPonder ends a ponder search whose guess was not played and waits up
+// to timeout for the bestmove that answers stop, which is dropped.
+func (e *Engine) StopPonder(ctx context.Context, timeout time.Duration) error {
+	start := time.Now()
+	if err := e.send("stop"); err != nil {
+		return err
+	}
+	var t Thought
+	return e.awaitBestmove(ctx, start, timeout, &t)
 }
 
 // Alive reports whether the process is still running.

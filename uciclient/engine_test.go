@@ -44,9 +44,11 @@ func TestConfigApply(t *testing.T) {
 	for _, kv := range []string{"name=S", "cmd=/bin/e", "arg=-x", "option.Hash=64", "option.hash=16", "proto=uci", "initstr=debug on"} {
 		require.NoError(t, c.Apply(kv))
 	}
-	require.Equal(t, Config{Name: "S", Cmd: "/bin/e", Args: []string{"-x"}, InitStr: []string{"debug on"}, Options: []Option{{"Hash", "16"}}}, c)
+	require.Equal(t, Config{Name: "S", Cmd: "/bin/e", Args: []string{"-x"}, InitStr: []string{"debug on"}, Options: []Option{{"Hash", "16"}}, Proto: ProtoUCI}, c)
 	require.ErrorContains(t, c.Apply("tc=10+0.1"), "unknown engine setting")
-	require.ErrorContains(t, c.Apply("proto=xboard"), "only uci")
+	require.NoError(t, c.Apply("proto=xboard"))
+	require.True(t, c.IsXboard())
+	require.ErrorContains(t, c.Apply("proto=usi"), "needs uci or xboard")
 	require.ErrorContains(t, c.Apply("option.X=a\nquit"), "control character")
 	require.ErrorContains(t, c.Apply("cmd"), "not key=value")
 }
