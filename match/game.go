@@ -57,6 +57,8 @@ type gameResult struct {
 	opts         [2]string        // the options given to each engine
 	endFEN       string           // the position the game ended in
 	thinking     [2]time.Duration // each side's time for its moves
+	ponderHits   [2]int           // moves after a ponder search whose guess was played
+	ponderTries  [2]int           // moves after a ponder search
 	notation     pgn.Notation     // of the PGN's moves (-pgnout notation=)
 }
 
@@ -484,6 +486,12 @@ func playMoves(ctx context.Context, s *gameSettings, spec *gameSpec, engines [2]
 			return failure(side, err, tc.clocked(), time.Since(asked)-limit)
 		}
 		res.thinking[side] += t.Elapsed
+		if t.ponder != "" {
+			res.ponderTries[side]++
+			if t.ponder == "hit" {
+				res.ponderHits[side]++
+			}
+		}
 		if over := t.Elapsed - limit; tc.clocked() && over > tc.Margin {
 			return lose(side, timeLoss(colorName(side), over, tc.Margin, true), termTime, false, "")
 		}

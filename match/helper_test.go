@@ -106,6 +106,10 @@ func fakeEngine(mode string, args []string) {
 		fakeCECP(m, args) // cecp_helper_test.go
 		return
 	}
+	if mode == "ponder" {
+		fakePonderer(args) // ponder_test.go
+		return
+	}
 	switch mode {
 	case "sleeper":
 		select {}

@@ -317,8 +317,31 @@ func (t *tournament) report(interrupted bool, failed error) {
 		think = append(think, fmt.Sprintf("%s %.3f s", t.settings.names[i], c.thinking.Seconds()))
 	}
 	lines = append(lines, fmt.Sprintf("Thinking time: %s; wall time %.3f s", strings.Join(think, ", "), time.Since(t.start).Seconds()))
+	if l := t.ponderLine(); l != "" {
+		lines = append(lines, l)
+	}
 	lines = append(lines, "Finished match")
 	for _, l := range lines {
 		t.out.line("%s", l)
 	}
+}
+
+// ponderLine tells how often each UCI engine that ponders guessed its
+// opponent's move ("" when none ponders). A CECP engine ponders inside
+// itself, unseen: it is named without numbers.
+func (t *tournament) ponderLine() string {
+	var parts []string
+	for i, e := range t.cfg.Engines {
+		switch {
+		case !e.Ponder:
+		case e.IsXboard():
+			parts = append(parts, t.settings.names[i]+" (CECP: hard, not seen)")
+		default:
+			parts = append(parts, fmt.Sprintf("%s %d of %d", t.settings.names[i], t.tally[i].ponderHits, t.tally[i].ponderTries))
+		}
+	}
+	if parts == nil {
+		return ""
+	}
+	return "Ponder hits: " + strings.Join(parts, ", ")
 }

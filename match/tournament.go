@@ -56,6 +56,7 @@ type tournament struct {
 type engineTally struct {
 	games, timeLosses, crashes, stalls, illegal int
 	thinking                                    time.Duration
+	ponderHits, ponderTries                     int // moves after a ponder search: its guess played, and all
 }
 
 // encounters are the pairings: every two engines, or in a gauntlet every
@@ -311,6 +312,10 @@ func (t *tournament) finish(r *gameResult) {
 	t.record(played{encounter: spec.encounter, white: spec.white, black: spec.black, result: r.result, termination: r.termination, pair: spec.pair})
 	t.tally[spec.white].thinking += r.thinking[board.White]
 	t.tally[spec.black].thinking += r.thinking[board.Black]
+	for side, idx := range [2]int{spec.white, spec.black} {
+		t.tally[idx].ponderHits += r.ponderHits[side]
+		t.tally[idx].ponderTries += r.ponderTries[side]
+	}
 	t.settings.live.update(r)
 	// An output that cannot be written stops the match, as the SPRT does:
 	// the games in progress are abandoned, take starts no further game,
