@@ -39,7 +39,8 @@ func TestEditLines(t *testing.T) {
 func TestParseThinking(t *testing.T) {
 	var a Answer
 	a.parseThinking("9 -34 12 26219 d7d5 e4e5")
-	require.Equal(t, uciclient.Thought{HasScore: true, CP: -34, Depth: 9, Nodes: 26219, PV: []string{"d7d5", "e4e5"}}, a.Thought)
+	require.Equal(t, uciclient.Thought{HasScore: true, CP: -34, Depth: 9, Nodes: 26219, PV: []string{"d7d5", "e4e5"},
+		Reported: 120 * time.Millisecond, HasReported: true}, a.Thought)
 	a.parseThinking("12 100003 50 1000 h5f7")
 	require.Equal(t, 3, a.Mate)
 	require.Equal(t, uciclient.MateScore-3, a.CP)

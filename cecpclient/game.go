@@ -279,6 +279,9 @@ func (a *Answer) parseThinking(line string) {
 		return
 	}
 	a.Depth, a.Nodes, a.HasScore, a.CP, a.Mate = depth, nodes, true, score, 0
+	if cs, err := strconv.ParseInt(f[2], 10, 64); err == nil {
+		a.Reported, a.HasReported = time.Duration(cs)*10*time.Millisecond, true
+	}
 	if n := abs(score) - 100000; n > -1000 && n < 1000 {
 		a.Mate = abs(n)
 		a.CP = uciclient.MateScore - a.Mate

@@ -20,13 +20,14 @@ Plays UCI and XBoard (CECP) engines against each other; the board package's
 rules judge every move and every result. Flags follow cutechess-cli and
 fastchess:
   -engine KEY=VALUE...   one player: cmd=PATH (required), name=N, dir=DIR,
-                         arg=A (repeatable), option.NAME=VALUE, initstr=LINE,
+                         arg=A (repeatable), args="A B" (fastchess: all in
+                         one, split at spaces outside quotes), option.NAME=VALUE, initstr=LINE,
                          restart=on|off, proto=uci|xboard (default uci;
                          xboard: CECP 2, e.g. -engine cmd=/usr/games/fairymax
                          proto=xboard), and any -each key
   -each KEY=VALUE...     settings for every engine: tc=[MOVES/]SECONDS[+INC]
                          (e.g. 40/60, 10+0.1), st=SECONDS per move (whole
-                         seconds for CECP), depth=N, nodes=N (CECP: needs
+                         seconds for CECP), depth=N (also plies=N), nodes=N (CECP: needs
                          feature nps=1), timemargin=MS, option.NAME=VALUE,
                          ponder=true|false (or bare ponder: think on the
                          opponent's time; e.g. -each tc=10+0.1 ponder)
@@ -91,11 +92,12 @@ fastchess:
                          match has them (-repeat), else on games; see
                          docs/sprt.md
   -pgnout FILE [min] | -pgnout file=FILE [min=true] [notation=san|lan|uci]
-          [nodes=true] [seldepth=true] [nps=true] [timeleft=true] [pv=true]
+          [nodes=true] [seldepth=true] [nps=true] [timeleft=true] [latency=true] [pv=true]
                          append finished games (min: without comments;
                          notation: of the moves, SAN by default; the others
                          add n=, sd=, nps=, tl= and a clock command,
-                         pv= to them)
+                         latency= (time waited minus the engine's reported
+                         time), pv= to them)
   -epdout FILE | -epdout file=FILE   append the final position of each game
   -livepgnout FILE [min] | -livepgnout file=FILE [min=true]
                          the games in progress, rewritten after each move
@@ -104,7 +106,17 @@ fastchess:
                          the same command line resumes it too: only the
                          games missing from the PGN are played
   -event NAME, -site NAME   PGN tags
-  -ratinginterval N      print the statistics every N games (default 10)
+  -ratinginterval N      print the statistics every N games (default 10;
+                         with -output format=fastchess every N game pairs)
+  -output format=fastchess|cutechess   print the report lines of that tool
+                         in its order, for scripts that parse them (e.g.
+                         -output format=fastchess: "Results of", "Elo:",
+                         "LLR:"; two engines only); default: cutechess-cli's
+                         lines and ours (pentanomial, faults, thinking time)
+  -show-latency          each move's latency on stderr and in the -log:
+                         "Engine A latency: 3ms (elapsed: 103, reported: 100)"
+  -strict                exit 1 when any warning was given (for CI), e.g.
+                         -strict -each tc=10+0.1
   -progress auto|on|off  status line on stderr (auto: when a terminal)
   -debug                 print the UCI traffic on stderr
   -recover               accepted for cutechess-cli: a crashed engine is

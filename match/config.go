@@ -140,7 +140,7 @@ func (e *EngineConfig) apply(kv string) error {
 			err = fmt.Errorf("st=%s: needs a time above zero", value)
 		}
 		e.TC.Moves, e.TC.Base, e.TC.Inc, e.TC.MoveTime = 0, 0, 0, d
-	case "depth":
+	case "depth", "plies": // plies: fastchess's name
 		e.TC.Depth, err = positiveInt(key, value)
 	case "nodes":
 		e.TC.Nodes, err = positiveInt(key, value)
@@ -223,8 +223,8 @@ const (
 // engine's principal variation, and the notation of the moves (SAN unless
 // notation= says otherwise).
 type PGNFields struct {
-	Nodes, SelDepth, NPS, TimeLeft, PV bool
-	Notation                           pgn.Notation
+	Nodes, SelDepth, NPS, TimeLeft, Latency, PV bool
+	Notation                                    pgn.Notation
 }
 
 // LogConfig is -log: a file, the least severity written, and whether the
@@ -265,6 +265,9 @@ type Config struct {
 	Stall        time.Duration
 	Wait         time.Duration // pause of a worker between two games
 	RatingEvery  int
+	Output       string // -output format=: "" (ours), outputCutechess or outputFastchess
+	ShowLatency  bool   // -show-latency: each move's latency in the log
+	Strict       bool   // -strict: a warning makes the run fail
 	Debug        bool
 	Progress     string // auto, on, off
 	Shard        int    // play only shard Shard (from 1) of Shards; 0: the whole match
@@ -393,7 +396,7 @@ func parsePGNOut(vals []string, cfg *Config) error {
 				cfg.PGNMin = true
 			case "fi": // cutechess: finished games only; we write no other
 			default:
-				return fmt.Errorf("-pgnout: unknown option %q (known: min, fi, and min= notation= nodes= seldepth= nps= timeleft= pv=)", key)
+				return fmt.Errorf("-pgnout: unknown option %q (known: min, fi, and min= notation= nodes= seldepth= nps= timeleft= latency= pv=)", key)
 			}
 			return nil
 		}
@@ -404,10 +407,10 @@ func parsePGNOut(vals []string, cfg *Config) error {
 			}
 			return nil
 		}
-		fields := map[string]*bool{"min": &cfg.PGNMin, "nodes": &f.Nodes, "seldepth": &f.SelDepth, "nps": &f.NPS, "timeleft": &f.TimeLeft, "pv": &f.PV}
+		fields := map[string]*bool{"min": &cfg.PGNMin, "nodes": &f.Nodes, "seldepth": &f.SelDepth, "nps": &f.NPS, "timeleft": &f.TimeLeft, "latency": &f.Latency, "pv": &f.PV}
 		p, ok := fields[key]
 		if !ok {
-			return fmt.Errorf("-pgnout: unknown key %q (known: file, min, notation, nodes, seldepth, nps, timeleft, pv)", key)
+			return fmt.Errorf("-pgnout: unknown key %q (known: file, min, notation, nodes, seldepth, nps, timeleft, latency, pv)", key)
 		}
 		var err error
 		*p, err = boolArg("pgnout", key, value)
@@ -505,6 +508,9 @@ func ParseArgs(args []string) (*Config, error) {
 	}
 	if len(cfg.Engines) < 2 {
 		return nil, fmt.Errorf("a match needs at least two -engine")
+	}
+	if cfg.Output == outputFastchess && len(cfg.Engines) != 2 {
+		return nil, fmt.Errorf("-output format=fastchess: its report is of two engines; a match of %d engines has only our own report", len(cfg.Engines))
 	}
 	if cfg.SPRT != nil && len(cfg.Engines) != 2 {
 		return nil, fmt.Errorf("-sprt needs exactly two engines")

@@ -214,6 +214,21 @@ var matchFlags = map[string]func(*parsing, flagValues) error{
 		return err
 	},
 	"debug":        switchFlag(func(c *Config) { c.Debug = true }),
+	"show-latency": switchFlag(func(c *Config) { c.ShowLatency = true }),
+	"strict":       switchFlag(func(c *Config) { c.Strict = true }),
+	"output": func(p *parsing, f flagValues) error {
+		m, err := keyValues(f.name, f.vals, "format")
+		if err != nil {
+			return err
+		}
+		switch v := m["format"]; v {
+		case outputCutechess, outputFastchess:
+			p.cfg.Output = v
+		default:
+			return fmt.Errorf("-output format=%s: needs fastchess or cutechess", v)
+		}
+		return nil
+	},
 	"use-affinity": switchFlag(func(c *Config) { c.UseAffinity = true }),
 	"recover":      switchFlag(func(*Config) {}), // cutechess: restart crashed engines; we always do
 	"help":         func(*parsing, flagValues) error { return errHelp },

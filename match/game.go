@@ -300,6 +300,13 @@ func positionCommand(v *board.Variant, fen string, moves []string) string {
 
 func secondsText(d time.Duration) string { return fmt.Sprintf("%.3fs", d.Seconds()) }
 
+// latency is how much longer the runner waited for a move than the
+// engine says it searched: the pipes, the engine's start and end of its
+// search, the machine's load (fastchess's -show-latency and latency=).
+func latency(t *uciclient.Thought) time.Duration {
+	return (t.Elapsed - t.Reported).Truncate(time.Millisecond)
+}
+
 // moveComment is the PGN comment of an engine move: score in pawns from the
 // mover's view (or M for a mate), depth, time, then the fields asked for
 // as fastchess writes them: tl= the clock left after the move, n= nodes,
@@ -319,6 +326,9 @@ func moveComment(t *uciclient.Thought, f PGNFields, timeLeft time.Duration, pos 
 	}
 	if f.TimeLeft && timeLeft >= 0 {
 		s += ", tl=" + secondsText(timeLeft)
+	}
+	if f.Latency && t.HasReported {
+		s += ", latency=" + secondsText(latency(t))
 	}
 	if f.Nodes {
 		s += fmt.Sprintf(", n=%d", t.Nodes)
@@ -368,6 +378,7 @@ type gameSettings struct {
 	match   *matchInfo
 	live    *livePGN // -livepgnout; nil: none
 	ponder  []bool   // each engine's ponder setting
+	out     *printer // -show-latency's lines; nil: not shown
 }
 
 func (s *gameSettings) newResult(spec *gameSpec) *gameResult {
@@ -486,6 +497,13 @@ func playMoves(ctx context.Context, s *gameSettings, spec *gameSpec, engines [2]
 			return failure(side, err, tc.clocked(), time.Since(asked)-limit)
 		}
 		res.thinking[side] += t.Elapsed
+		if s.out != nil && t.HasReported {
+			name := res.white
+			if side == board.Black {
+				name = res.black
+			}
+			s.out.note("Engine %s latency: %dms (elapsed: %d, reported: %d)", name, latency(&t.Thought).Milliseconds(), t.Elapsed.Milliseconds(), t.Reported.Milliseconds())
+		}
 		if t.ponder != "" {
 			res.ponderTries[side]++
 			if t.ponder == "hit" {

@@ -24,6 +24,15 @@ type printer struct {
 	start  time.Time
 	log    *logFile
 	warned map[string]bool // the keys of warnOnce's warnings
+	// warnings counts the warnings given, for -strict.
+	warnings int
+}
+
+// warningCount is how many warnings were given.
+func (p *printer) warningCount() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.warnings
 }
 
 // logFile is -log.
@@ -105,10 +114,20 @@ func (p *printer) line(format string, args ...any) {
 	p.log.write(levelInfo, s)
 }
 
+// note is a line for stderr and the log (-show-latency's).
+func (p *printer) note(format string, args ...any) {
+	s := fmt.Sprintf(format, args...)
+	p.write(p.errOut, s)
+	p.log.write(levelInfo, s)
+}
+
 func (p *printer) warn(format string, args ...any) {
 	if p == nil {
 		return
 	}
+	p.mu.Lock()
+	p.warnings++
+	p.mu.Unlock()
 	s := fmt.Sprintf(format, args...)
 	p.write(p.errOut, s)
 	p.log.write(levelWarn, s)
@@ -199,7 +218,25 @@ func (t *tournament) sprtLine(e *encounter) string {
 	return s
 }
 
-// eloLines is cutechess's summary of a pairing, plus the pair statistics.
+// cutechessFinal is cutechess-cli's end of a match: the score and Elo
+// lines of each pairing (the rank table for more engines), nothing of
+// our own.
+func (t *tournament) cutechessFinal() []string {
+	var lines []string
+	for _, e := range t.enc {
+		lines = append(lines, scoreLine(t.settings.names, e))
+		if len(t.enc) == 1 {
+			lines = append(lines, t.eloLines(e)...)
+		}
+	}
+	if len(t.enc) > 1 {
+		lines = append(lines, t.rankLines()...)
+	}
+	return lines
+}
+
+// eloLines is cutechess's summary of a pairing, plus the pair statistics
+// (not with -output format=cutechess).
 func (t *tournament) eloLines(e *encounter) []string {
 	names := t.settings.names
 	wb := Score{W: e.asWhite.W + e.asBlack.L, L: e.asWhite.L + e.asBlack.W, D: e.asWhite.D + e.asBlack.D}
@@ -211,7 +248,7 @@ func (t *tournament) eloLines(e *encounter) []string {
 		fmt.Sprintf("Elo difference: %s +/- %s, LOS: %.1f %%, DrawRatio: %.1f %%",
 			fmtElo(elo), fmtElo(margin), 100*LOS(e.score), 100*e.score.DrawRatio()),
 	}
-	if p := e.ptnml; p.Pairs() > 0 {
+	if p := e.ptnml; p.Pairs() > 0 && t.cfg.Output != outputCutechess {
 		pelo, pmargin := EloPentanomial(p)
 		lines = append(lines, fmt.Sprintf("Ptnml(0-2): [%d, %d, %d, %d, %d], %d pairs, pair Elo: %s +/- %s",
 			p[0], p[1], p[2], p[3], p[4], p.Pairs(), fmtElo(pelo), fmtElo(pmargin)))
@@ -308,8 +345,23 @@ func (t *tournament) report(interrupted bool, failed error) {
 		lines = append(lines, fmt.Sprintf("Match interrupted: %d of %d games finished", t.finished, len(t.specs)))
 	case failed != nil:
 		lines = append(lines, fmt.Sprintf("Match stopped after %d of %d games: %v", t.finished, len(t.specs), failed))
-	case t.decision != "":
+	case t.decision != "" && t.cfg.Output == "":
 		lines = append(lines, fmt.Sprintf("SPRT stopped the match after %d of %d games", t.finished, len(t.specs)))
+	}
+	switch t.cfg.Output {
+	case outputFastchess:
+		printed := t.lastBlock == t.enc[0].score.N() && t.decision == ""
+		lines = append(lines, t.fastchessEnd(printed)...)
+		for _, l := range lines {
+			t.out.line("%s", l)
+		}
+		return
+	case outputCutechess:
+		lines = append(lines, t.cutechessFinal()...)
+		for _, l := range append(lines, "Finished match") {
+			t.out.line("%s", l)
+		}
+		return
 	}
 	lines = append(lines, t.finalLines()...)
 	var think []string

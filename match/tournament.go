@@ -25,6 +25,9 @@ type encounter struct {
 	asBlack Score
 	ptnml   Ptnml
 	open    map[int]float64 // pair -> the first engine's points in its game finished first
+	// The pairs of one point, told apart (fastchess's WL/DD ratio): a
+	// win and a loss, or two draws.
+	pairWL, pairDD int
 }
 
 type tournament struct {
@@ -50,6 +53,9 @@ type tournament struct {
 	done     map[int]bool // games finished before a resume, by number
 	cpus     []int        // -use-affinity: worker w's CPU is cpus[w%len(cpus)]
 	resumed  int          // how many
+
+	engineThreads, engineHash []string // each engine's, as fastchess's Results line writes them
+	lastBlock                 int      // -output format=fastchess: the games counted when its report was last printed
 }
 
 // engineTally is what the end-of-match summary tells of one engine.
@@ -281,6 +287,12 @@ func (t *tournament) record(g played) {
 	if g.pair > 0 {
 		if first, ok := e.open[g.pair]; ok {
 			e.ptnml[int(math.Round(2*(first+pts)))]++
+			switch {
+			case first == 0.5 && pts == 0.5:
+				e.pairDD++
+			case first+pts == 1:
+				e.pairWL++
+			}
 			delete(e.open, g.pair)
 		} else {
 			e.open[g.pair] = pts
@@ -309,6 +321,7 @@ func (t *tournament) finish(r *gameResult) {
 	defer t.mu.Unlock()
 	r.clean()
 	spec, e := r.spec, t.enc[r.spec.encounter]
+	pairsBefore := e.ptnml.Pairs()
 	t.record(played{encounter: spec.encounter, white: spec.white, black: spec.black, result: r.result, termination: r.termination, pair: spec.pair})
 	t.tally[spec.white].thinking += r.thinking[board.White]
 	t.tally[spec.black].thinking += r.thinking[board.Black]
@@ -325,9 +338,18 @@ func (t *tournament) finish(r *gameResult) {
 		t.stop()
 	}
 	t.out.line("Finished game %d (%s vs %s): %s {%s}", spec.number, r.white, r.black, r.result, r.reason)
-	t.out.line("%s", scoreLine(t.settings.names, e))
+	fastchess := t.cfg.Output == outputFastchess
+	if !fastchess { // fastchess prints no score line
+		t.out.line("%s", scoreLine(t.settings.names, e))
+	}
 	var more []string
-	if n := t.cfg.RatingEvery; n > 0 && t.finished%n == 0 && t.finished < len(t.specs) {
+	switch n := t.cfg.RatingEvery; {
+	case fastchess:
+		if t.fastchessInterval(e, e.ptnml.Pairs() > pairsBefore) || t.finished == len(t.specs) {
+			more = t.fastchessBlock(e)
+			t.lastBlock = e.score.N()
+		}
+	case n > 0 && t.finished%n == 0 && t.finished < len(t.specs):
 		if len(t.enc) == 1 {
 			more = t.eloLines(e)
 		} else {
@@ -342,7 +364,9 @@ func (t *tournament) finish(r *gameResult) {
 	if t.cfg.SPRT != nil && t.decision == "" && t.cfg.Shards == 0 {
 		if d := t.cfg.SPRT.Decision(t.llr(e)); d != "" {
 			t.decision = d
-			more = append(more, t.sprtLine(e))
+			if !fastchess { // fastchess's report ends the match with its own lines
+				more = append(more, t.sprtLine(e))
+			}
 			t.stop()
 		}
 	}
@@ -359,6 +383,9 @@ func (t *tournament) outputFailed() error {
 func newTournament(cfg *Config, out *printer, names []string) *tournament {
 	t := &tournament{cfg: cfg, out: out, start: time.Now(), players: make([]Score, len(names)), tally: make([]engineTally, len(names))}
 	t.settings = &gameSettings{variant: cfg.Variant, adj: cfg.Adjudication, stall: cfg.Stall, fields: cfg.PGNFields, names: names}
+	if cfg.ShowLatency {
+		t.settings.out = out
+	}
 	return t
 }
 
@@ -392,6 +419,9 @@ func Run(ctx context.Context, cfg *Config, stdout, stderr io.Writer) error {
 	}
 	if out.log != nil {
 		err = cmp.Or(err, out.log.close())
+	}
+	if n := out.warningCount(); err == nil && cfg.Strict && n > 0 {
+		err = fmt.Errorf("-strict: %d warning(s) given (see above)", n)
 	}
 	return err
 }
@@ -457,6 +487,7 @@ func run(ctx context.Context, cfg *Config, out *printer) error {
 		t.settings.ponder = append(t.settings.ponder, e.Ponder)
 	}
 	t.settings.ids = ids
+	t.engineLabels(first)
 	t.enc, t.specs, t.total, t.paired = enc, specs, total, paired
 	t.settings.live = newLivePGN(cfg, out)
 	if cfg.Shards > 0 {

@@ -57,6 +57,11 @@ func (c *Config) Apply(kv string) error {
 		c.Dir = value
 	case key == "arg":
 		c.Args = append(c.Args, value)
+	case key == "args": // fastchess: all the arguments in one value
+		var words []string
+		if words, err = SplitArgs(value); err == nil {
+			c.Args = append(c.Args, words...)
+		}
 	case key == "initstr":
 		if err = CheckLine("initstr", value); err == nil {
 			c.InitStr = append(c.InitStr, value)
@@ -83,6 +88,41 @@ func (c *Config) Apply(kv string) error {
 		err = fmt.Errorf("unknown engine setting %q", key)
 	}
 	return err
+}
+
+// SplitArgs splits fastchess's args="..." into words: spaces separate
+// them, except inside double or single quotes, which are removed.
+func SplitArgs(s string) ([]string, error) {
+	var words []string
+	var word strings.Builder
+	inWord := false
+	var quote rune
+	for _, r := range s {
+		switch {
+		case quote != 0 && r == quote:
+			quote = 0
+		case quote != 0:
+			word.WriteRune(r)
+		case r == '"' || r == '\'':
+			quote, inWord = r, true
+		case r == ' ' || r == '\t':
+			if inWord {
+				words = append(words, word.String())
+				word.Reset()
+				inWord = false
+			}
+		default:
+			word.WriteRune(r)
+			inWord = true
+		}
+	}
+	if quote != 0 {
+		return nil, fmt.Errorf("args=%s: a quote is not closed", s)
+	}
+	if inWord {
+		words = append(words, word.String())
+	}
+	return words, nil
 }
 
 // CheckLine refuses text that would break the line (UCI or CECP) it is

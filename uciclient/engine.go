@@ -422,6 +422,18 @@ func (e *Engine) Declares(name string) bool {
 	return ok
 }
 
+// OptionDefault is the default the engine declared for option name (its
+// "default" word); ok is false when it declared none.
+func (e *Engine) OptionDefault(name string) (value string, ok bool) {
+	words := e.options[strings.ToLower(name)]
+	for i := 0; i+1 < len(words); i++ {
+		if words[i] == "default" {
+			return words[i+1], true
+		}
+	}
+	return "", false
+}
+
 // declaredNote lists the options the engine declared, for a warning.
 func (e *Engine) declaredNote() string {
 	const most = 12
@@ -463,6 +475,10 @@ type Thought struct {
 	SelDepth   int
 	PV         []string // UCI moves, as sent
 	Ponder     string   // the move the engine expects in reply ("bestmove X ponder Y"); "" for none
+	// Reported is the search time the engine last reported (UCI info
+	// time, CECP's thinking lines), for the latency: Elapsed minus it.
+	Reported    time.Duration
+	HasReported bool
 }
 
 // MateScore is the centipawn value of a mate now; a mate in n moves is
@@ -502,6 +518,10 @@ func (t *Thought) parseInfo(fields []string) {
 		case "nps":
 			if n, err := strconv.ParseInt(fields[i+1], 10, 64); err == nil {
 				t.NPS = n
+			}
+		case "time":
+			if n, err := strconv.ParseInt(fields[i+1], 10, 64); err == nil {
+				t.Reported, t.HasReported = time.Duration(n)*time.Millisecond, true
 			}
 		case "score":
 			if i+2 >= len(fields) {
