@@ -126,7 +126,6 @@ type Answer struct {
 	// the move (a claim that the move draws).
 	Result      string
 	Reason      string // the text in braces after the result
-	DrawOffers  int    // offer draw lines (cutechess ignores them, and so does the runner)
 	IllegalLine string // its "Illegal move" answer to a move it was sent; "" for none
 }
 
@@ -249,7 +248,7 @@ func (e *Engine) Think(ctx context.Context, t *Turn) (Answer, error) {
 			a.Result, a.Reason, a.Elapsed = cmd, strings.Trim(strings.TrimSpace(rest), "{}"), max(at.Sub(start), 0)
 			return cmd != "1/2-1/2" // a draw claim waits for the move that draws
 		case line == "offer draw":
-			a.DrawOffers++
+			// Ignored, as cutechess ignores it: the game goes on.
 		case strings.HasPrefix(cmd, "Illegal"):
 			a.IllegalLine = line
 			return true

@@ -491,7 +491,8 @@ func playMoves(ctx context.Context, s *gameSettings, spec *gameSpec, engines [2]
 			wait = limit + tc.Margin
 		}
 		asked := time.Now()
-		tn := &turn{variant: s.variant, startFEN: res.startFEN, played: played, side: side, clocks: &clocks, wait: wait, stall: s.stall}
+		before := *pos // game.Play changes *pos
+		tn := &turn{variant: s.variant, startFEN: res.startFEN, played: played, pos: &before, side: side, clocks: &clocks, wait: wait, stall: s.stall}
 		t, err := engines[side].think(ctx, tn)
 		if err != nil {
 			return failure(side, err, tc.clocked(), time.Since(asked)-limit)

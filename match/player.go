@@ -42,7 +42,8 @@ type gameStart struct {
 type turn struct {
 	variant  *board.Variant
 	startFEN string
-	played   []string // the game's moves so far
+	played   []string        // the game's moves so far
+	pos      *board.Position // the position they lead to
 	side     board.Color
 	clocks   *[2]clock
 	wait     time.Duration // how long after its search starts its move may take
@@ -54,7 +55,6 @@ type answer struct {
 	uciclient.Thought
 	result, reason string // a CECP result claim or "resign"; "" for none
 	illegalLine    string // a CECP engine's "Illegal move" answer to a legal move
-	drawOffers     int
 	ponder         string // "hit" or "miss" when the engine pondered on this move; "" if not
 }
 
@@ -137,10 +137,23 @@ func (u *uciPlayer) moved(t *turn, a *answer) {
 	if !u.ponder || a.Ponder == "" {
 		return
 	}
-	moves := append(append([]string(nil), t.played...), a.Move, a.Ponder)
+	// The guess in our notation, or no ponder search when it is not a
+	// legal reply (the engine would search a position that cannot occur).
+	after := *t.pos
+	m, err := after.ParseMove(a.Move)
+	if err != nil {
+		return
+	}
+	after.DoMove(m)
+	g, err := after.ParseMove(a.Ponder)
+	if err != nil {
+		return
+	}
+	guess := after.MoveString(g)
+	moves := append(append([]string(nil), t.played...), a.Move, guess)
 	goCmd, _ := goCommand(t.side, t.clocks)
 	if u.Ponder(positionCommand(t.variant, t.startFEN, moves), "go ponder"+strings.TrimPrefix(goCmd, "go")) == nil {
-		u.guess, u.ponderAt = a.Ponder, len(t.played)+1
+		u.guess, u.ponderAt = guess, len(t.played)+1
 	}
 }
 
@@ -175,7 +188,7 @@ func (c *cecpPlayer) think(ctx context.Context, t *turn) (answer, error) {
 		}
 	}
 	a, err := c.Think(ctx, ct)
-	return answer{Thought: a.Thought, result: a.Result, reason: a.Reason, illegalLine: a.IllegalLine, drawOffers: a.DrawOffers}, err
+	return answer{Thought: a.Thought, result: a.Result, reason: a.Reason, illegalLine: a.IllegalLine}, err
 }
 
 func (c *cecpPlayer) moved(*turn, *answer) {} // a CECP engine ponders by itself after hard
