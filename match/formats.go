@@ -21,9 +21,14 @@ const (
 // fastchessRule is the line fastchess draws above and below a report.
 const fastchessRule = "--------------------------------------------------"
 
-// fcFloat is %.2f as fastchess's fmt writes it: inf, -inf and nan.
+// fcFloat is %.2f as fastchess's fmt writes it: inf, -inf, and nan or
+// -nan by the NaN's sign bit (x86 sets it on the NaN of 0/0 or inf-inf,
+// and fastchess prints -nan for those; the same operations here give the
+// same bit).
 func fcFloat(x float64) string {
 	switch {
+	case math.IsNaN(x) && math.Signbit(x):
+		return "-nan"
 	case math.IsNaN(x):
 		return "nan"
 	case math.IsInf(x, 1):
@@ -161,7 +166,8 @@ func (t *tournament) fastchessEnd(blockPrinted bool) []string {
 	}
 	d := time.Since(t.start)
 	h, m, s := int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60
-	return append(lines, "Finished match", fmt.Sprintf("Total Time: %02d:%02d:%02d (hours:minutes:seconds)", h, m, s))
+	// fastchess ends the Total Time line with a line break of its own too.
+	return append(lines, "Finished match", fmt.Sprintf("Total Time: %02d:%02d:%02d (hours:minutes:seconds)", h, m, s), "")
 }
 
 // fastchessInterval reports whether the game just finished ends a rating

@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"math"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -30,7 +31,10 @@ func TestFastchessElo(t *testing.T) {
 	require.Equal(t, "5.05", fcFloat(penta.los))
 
 	allDrawn := newFCElo(pentanomialValues, floats(0, 0, 2, 0, 0), true)
-	require.Equal(t, "nan", fcFloat(allDrawn.nElo))
+	require.True(t, math.IsNaN(allDrawn.nElo), "no variance: nElo is 0/0")
+	require.Equal(t, "nan", fcFloat(math.NaN()))
+	require.Equal(t, "-nan", fcFloat(math.Copysign(math.NaN(), -1)))
+	require.Equal(t, "-inf", fcFloat(math.Inf(-1)))
 	require.Equal(t, "-0.00", fcFloat(allDrawn.elo))
 }
 
@@ -65,7 +69,7 @@ func TestOutputFormats(t *testing.T) {
 	require.Contains(t, out, "Results of A vs B (1 plies, NULL, NULL):\n")
 	games := regexp.MustCompile(`Games: 4, Wins: (\d+), Losses: (\d+), Draws: (\d+), Points: `).FindStringSubmatch(out)
 	require.NotNil(t, games, out)
-	require.Regexp(t, `Total Time: 00:00:\d\d \(hours:minutes:seconds\)\n$`, out)
+	require.Regexp(t, `Total Time: 00:00:\d\d \(hours:minutes:seconds\)\n\n$`, out)
 
 	out, _, err = runMatch(t, context.Background(), append(args, "-output", "format=cutechess")...)
 	require.NoError(t, err)
