@@ -54,22 +54,25 @@ func evaluation(nets nnue.Nets, rule search.MoveRule) search.NewEvaluation {
 }
 
 // perGame is one thread's evaluation: the game's net where one is used,
-// the hand-crafted evaluation elsewhere, chosen once a search by the
-// root's game. Both fade toward a draw by the move rule: the hand-crafted
-// one itself, the net's score here, since the clock is not among its
-// inputs.
+// the hand-crafted evaluation elsewhere, or both where the game's net is
+// residual (a correction of the hand-crafted score, trained as one),
+// chosen once a search by the root's game. Both fade toward a draw by the
+// move rule: the hand-crafted one itself, the net's score here, since the
+// clock is not among its inputs.
 type perGame struct {
-	nets   nnue.Nets
-	rule   search.MoveRule
-	net    *nnue.Evaluation // nil without nets
-	pawns  *eval.PawnCache  // the hand-crafted evaluation's, this thread's own
-	useNet bool             // the root's game has a net
-	moves  int              // the move rule of the root's game
+	nets     nnue.Nets
+	rule     search.MoveRule
+	net      *nnue.Evaluation // nil without nets
+	pawns    *eval.PawnCache  // the hand-crafted evaluation's, this thread's own
+	useNet   bool             // the root's game has a net
+	residual bool             // and it corrects the hand-crafted score
+	moves    int              // the move rule of the root's game
 }
 
 func (e *perGame) SetRoot(root *board.Position) {
 	v := root.Variant()
-	e.moves, e.useNet = e.rule.For(v), e.nets[v] != nil
+	n := e.nets[v]
+	e.moves, e.useNet, e.residual = e.rule.For(v), n != nil, n != nil && n.Residual
 	if e.useNet {
 		e.net.SetRoot(root)
 	}
@@ -82,7 +85,10 @@ func (e *perGame) Played(ply int, parent, child *board.Position, m board.Move) {
 }
 
 func (e *perGame) Evaluate(ply int, pos *board.Position) int {
-	if e.useNet {
+	switch {
+	case e.residual:
+		return e.pawns.EvaluateRule(pos, e.moves) + eval.MoveRuleScale(pos, e.net.Evaluate(ply, pos), e.moves)
+	case e.useNet:
 		return eval.MoveRuleScale(pos, e.net.Evaluate(ply, pos), e.moves)
 	}
 	return e.pawns.EvaluateRule(pos, e.moves)
@@ -128,7 +134,9 @@ func (p *Player) CheckEvalFile(path string) (string, error) {
 // them.
 func (p *Player) Explain(pos *board.Position) []string {
 	lines := eval.Report(pos, p.Settings().MoveRule.For(pos.Variant()))
-	if n := p.nets[pos.Variant()]; n != nil {
+	if n := p.nets[pos.Variant()]; n != nil && n.Residual {
+		lines = append(lines, fmt.Sprintf("NNUE correction %+.2f (side to move), added to the hand-crafted score above for the score the search uses; %s", float64(n.Evaluate(pos))/100, n.Describe()))
+	} else if n != nil {
 		lines = append(lines, fmt.Sprintf("NNUE evaluation %+.2f (side to move), the score the search uses; %s", float64(n.Evaluate(pos))/100, n.Describe()))
 	} else {
 		lines = append(lines, "NNUE: none for "+pos.Variant().Name()+"; the search uses the hand-crafted score above")

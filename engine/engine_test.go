@@ -118,6 +118,41 @@ func TestEvaluationPerGame(t *testing.T) {
 	require.Equal(t, eval.EvaluateRule(&durg, 100), e.Evaluate(0, &durg))
 }
 
+// A residual net's score is added to the hand-crafted one, faded by the
+// move rule as a whole net's is, and Explain says it is a correction.
+func TestResidualNetAddsToTheHandCrafted(t *testing.T) {
+	v := board.Chaturanga()
+	f := nnue.NewFloatNet(v, 8, 3)
+	f.Residual = true
+	f.OutBias[0] = 0.25 // 100 cp, besides what the random layer says
+	net := f.Quantize()
+	e := evaluation(nnue.Nets{v: net}, search.VariantMoveRule)()
+	for _, fen := range []string{"", "4k3/8/8/8/8/8/8/R2K3R w - - 0 1", "4k3/8/8/8/8/8/8/R2K3R b - - 60 40"} {
+		pos := v.StartPosition()
+		if fen != "" {
+			var err error
+			pos, err = board.ParseFEN(v, fen)
+			require.NoError(t, err)
+		}
+		e.SetRoot(&pos)
+		rule := v.DefaultMoveRule()
+		want := eval.EvaluateRule(&pos, rule) + eval.MoveRuleScale(&pos, net.Evaluate(&pos), rule)
+		require.Equal(t, want, e.Evaluate(0, &pos), fen)
+		require.NotEqual(t, eval.EvaluateRule(&pos, rule), want, "the net adds something")
+	}
+	b, err := net.MarshalBinary()
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "res.nnue")
+	require.NoError(t, os.WriteFile(path, b, 0o644))
+	s := search.DefaultSettings()
+	s.EvalFile = path
+	p := mustNew(t, s)
+	start := v.StartPosition()
+	lines := p.Explain(&start)
+	require.Contains(t, lines[len(lines)-1], "NNUE correction")
+	require.Contains(t, lines[len(lines)-1], "chaturanga residual net 786x8->1")
+}
+
 // The MoveRule setting reaches the evaluation, whichever way the engine is
 // made or set: a rook ending at a halfmove clock of 98 is still won under
 // 100 moves a side (the game goes on to 200 plies), where chess's own 50

@@ -58,5 +58,9 @@ func Choose(useNets bool, evalFile string) (Nets, error) {
 
 // Describe names a net for messages: its game, shape and checksum.
 func (n *Net) Describe() string {
-	return fmt.Sprintf("%s net %dx%d->1, checksum %08x", n.Variant.Name(), n.Inputs, n.Hidden, n.Checksum())
+	kind := ""
+	if n.Residual {
+		kind = " residual"
+	}
+	return fmt.Sprintf("%s%s net %dx%d->1, checksum %08x", n.Variant.Name(), kind, n.Inputs, n.Hidden, n.Checksum())
 }

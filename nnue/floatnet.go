@@ -23,6 +23,8 @@ type FloatNet struct {
 	FTBias         []float32
 	Out            []float32
 	OutBias        [1]float32 // a slice of one, so every parameter is a slice
+	// Residual: the output corrects a base evaluation (Net.Residual).
+	Residual bool
 }
 
 // NewFloatNet is a randomly started net for v (seeded: reproducible).
@@ -86,7 +88,7 @@ func (n *FloatNet) Forward(us, them []uint16, work []float32) float32 {
 // weights folded into the real ones'.
 func (n *FloatNet) Quantize() *Net {
 	H := n.Hidden
-	q := &Net{Variant: n.Variant, Inputs: n.Inputs, Hidden: H,
+	q := &Net{Variant: n.Variant, Inputs: n.Inputs, Hidden: H, Residual: n.Residual,
 		FT: make([]int16, n.Inputs*H), FTBias: make([]int16, len(n.FTBias)), Out: make([]int16, len(n.Out))}
 	round := func(x float64) int16 { return int16(max(min(math.Round(x), 32767), -32767)) }
 	f := NewFeatures(n.Variant)
@@ -110,13 +112,18 @@ func (n *FloatNet) Quantize() *Net {
 	return q
 }
 
-const floatMagic = "SNPF"
+// The checkpoint's magic: a whole evaluation's, a residual net's.
+const floatMagic, floatResidualMagic = "SNPF", "SNPR"
 
-// WriteTo writes a checkpoint: magic "SNPF", the game's name, inputs,
-// hidden width and virtual inputs, then every float32 little-endian.
+// WriteTo writes a checkpoint: magic "SNPF" ("SNPR" for a residual
+// net), the game's name, inputs, hidden width and virtual inputs, then
+// every float32 little-endian.
 func (n *FloatNet) WriteTo(w io.Writer) (int64, error) {
 	name := n.Variant.Name()
 	h := []byte(floatMagic)
+	if n.Residual {
+		h = []byte(floatResidualMagic)
+	}
 	h = append(h, byte(len(name)))
 	h = append(h, name...)
 	h = binary.LittleEndian.AppendUint32(h, uint32(n.Inputs))
@@ -138,8 +145,8 @@ func (n *FloatNet) WriteTo(w io.Writer) (int64, error) {
 // ReadFloatNet reads a checkpoint WriteTo wrote.
 func ReadFloatNet(r io.Reader) (*FloatNet, error) {
 	var h [5]byte
-	if _, err := io.ReadFull(r, h[:]); err != nil || string(h[:4]) != floatMagic {
-		return nil, errors.New("not a Senapati training checkpoint (no SNPF header)")
+	if _, err := io.ReadFull(r, h[:]); err != nil || string(h[:4]) != floatMagic && string(h[:4]) != floatResidualMagic {
+		return nil, errors.New("not a Senapati training checkpoint (no SNPF or SNPR header)")
 	}
 	name := make([]byte, h[4])
 	var dims [3]uint32
@@ -157,6 +164,7 @@ func ReadFloatNet(r io.Reader) (*FloatNet, error) {
 		return nil, fmt.Errorf("checkpoint of %d+%d inputs x %d: this build's %s has %d+%d", dims[0], dims[2], dims[1], v.Name(), f.Inputs, f.Factors())
 	}
 	n := NewFloatNet(v, int(dims[1]), 0)
+	n.Residual = string(h[:4]) == floatResidualMagic
 	for _, p := range n.Params() {
 		if err := binary.Read(r, binary.LittleEndian, p); err != nil {
 			return nil, errors.New("checkpoint cut short")

@@ -33,9 +33,12 @@ const (
 )
 
 const (
-	netMagic      = "SNPN"
-	netVersion    = 1
-	archClipped   = 1 // inputs -> Hidden x 2 -> 1, clipped ReLU
+	netMagic    = "SNPN"
+	netVersion  = 1
+	archClipped = 1 // inputs -> Hidden x 2 -> 1, clipped ReLU
+	// archResidual: the same layers, the score a correction that the
+	// engine adds to its base (hand-crafted) evaluation.
+	archResidual  = 2
 	netHeaderSize = 40
 )
 
@@ -47,6 +50,9 @@ type Net struct {
 	FTBias         []int16 // [neuron]
 	Out            []int16 // [neuron] for the side to move, then [Hidden+neuron]
 	OutBias        int32
+	// Residual: the score corrects the engine's base evaluation, which
+	// the assembler (package engine) adds; alone it is no evaluation.
+	Residual bool
 }
 
 // Checksum is the CRC-32 a net file ends with: it names a net in logs.
@@ -64,7 +70,11 @@ func (n *Net) MarshalBinary() ([]byte, error) {
 	h := make([]byte, netHeaderSize)
 	copy(h, netMagic)
 	name := n.Variant.Name()
-	h[4], h[5], h[6] = netVersion, archClipped, byte(len(name))
+	arch := byte(archClipped)
+	if n.Residual {
+		arch = archResidual
+	}
+	h[4], h[5], h[6] = netVersion, arch, byte(len(name))
 	copy(h[7:23], name)
 	binary.LittleEndian.PutUint32(h[24:28], uint32(n.Inputs))
 	binary.LittleEndian.PutUint32(h[28:32], uint32(n.Hidden))
@@ -118,8 +128,8 @@ func ReadNet(data []byte) (*Net, error) {
 // readHeader reads a net file's header (magic already checked): the net's
 // game and shape, and the size of the whole file.
 func readHeader(h []byte) (*Net, int, error) {
-	if h[4] != netVersion || h[5] != archClipped {
-		return nil, 0, fmt.Errorf("network format version %d, architecture %d: this build reads version %d, architecture %d", h[4], h[5], netVersion, archClipped)
+	if h[4] != netVersion || h[5] != archClipped && h[5] != archResidual {
+		return nil, 0, fmt.Errorf("network format version %d, architecture %d: this build reads version %d, architectures %d and %d", h[4], h[5], netVersion, archClipped, archResidual)
 	}
 	if h[6] == 0 || h[6] > 16 {
 		return nil, 0, errors.New("network file: bad game name")
@@ -128,7 +138,7 @@ func readHeader(h []byte) (*Net, int, error) {
 	if err != nil {
 		return nil, 0, fmt.Errorf("network file: %w", err)
 	}
-	n := &Net{Variant: v, Inputs: int(binary.LittleEndian.Uint32(h[24:28])), Hidden: int(binary.LittleEndian.Uint32(h[28:32]))}
+	n := &Net{Variant: v, Inputs: int(binary.LittleEndian.Uint32(h[24:28])), Hidden: int(binary.LittleEndian.Uint32(h[28:32])), Residual: h[5] == archResidual}
 	if want := NewFeatures(v).Inputs; n.Inputs != want {
 		return nil, 0, fmt.Errorf("network for %s has %d inputs; this build's %s inputs are %d", v.Name(), n.Inputs, v.Name(), want)
 	}

@@ -170,6 +170,16 @@ func TestNetFileRoundTripAndRefusals(t *testing.T) {
 	back, err := ReadNet(b)
 	require.NoError(t, err)
 	require.Equal(t, net, back)
+	require.False(t, back.Residual)
+	// A residual net keeps its kind through the file.
+	net.Residual = true
+	rb, err := net.MarshalBinary()
+	require.NoError(t, err)
+	back, err = ReadNet(rb)
+	require.NoError(t, err)
+	require.Equal(t, net, back)
+	require.Contains(t, back.Describe(), "durg residual net")
+	net.Residual = false
 
 	_, err = ReadNet(b[:len(b)-1])
 	require.ErrorContains(t, err, "cut short")

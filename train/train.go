@@ -62,6 +62,12 @@ type TrainConfig struct {
 	// Baseline, when set, scores the held-out positions for comparison
 	// (the hand-crafted evaluation, centipawns for the side to move).
 	Baseline func(*board.Position) int
+	// Residual trains a net whose score is added to Baseline's (a
+	// correction of the hand-crafted evaluation, nnue.Net.Residual): the
+	// prediction is sigmoid((base/OutputScale + y)*ln10). It needs
+	// Baseline, and leaves out the mirrored twins (their base would be
+	// another position's evaluation).
+	Residual bool
 }
 
 // DefaultTrainConfig is what the command starts from.
@@ -77,15 +83,16 @@ type samples struct {
 	start  []int32 // feats[start[i]:start[i+1]] is sample i, us first
 	nUs    []uint8
 	target []float32
+	base   []float32 // the base evaluation in output units (residual nets; else 0)
 }
 
 func (s *samples) reset() {
-	s.feats, s.start, s.nUs, s.target = s.feats[:0], s.start[:0], s.nUs[:0], s.target[:0]
+	s.feats, s.start, s.nUs, s.target, s.base = s.feats[:0], s.start[:0], s.nUs[:0], s.target[:0], s.base[:0]
 }
 
 func (s *samples) len() int { return len(s.target) }
 
-func (s *samples) add(us, them []int, target float32) {
+func (s *samples) add(us, them []int, target, base float32) {
 	if len(s.start) == 0 {
 		s.start = append(s.start, 0)
 	}
@@ -98,11 +105,12 @@ func (s *samples) add(us, them []int, target float32) {
 	s.start = append(s.start, int32(len(s.feats)))
 	s.nUs = append(s.nUs, uint8(len(us)))
 	s.target = append(s.target, target)
+	s.base = append(s.base, base)
 }
 
-func (s *samples) get(i int) (us, them []uint16, target float32) {
+func (s *samples) get(i int) (us, them []uint16, target, base float32) {
 	f := s.feats[s.start[i]:s.start[i+1]]
-	return f[:s.nUs[i]], f[s.nUs[i]:], s.target[i]
+	return f[:s.nUs[i]], f[s.nUs[i]:], s.target[i], s.base[i]
 }
 
 const ln10 = 2.302585092994046
@@ -159,7 +167,7 @@ func filesVariant(files []string) (*board.Variant, error) {
 }
 
 // each reads every file and hands each kept position to train or hold.
-func (r *reader) each(train, hold func(us, them []int, target float32)) error {
+func (r *reader) each(train, hold func(us, them []int, target, base float32)) error {
 	var g datagen.Game
 	r.tally = tally{}
 	for _, path := range r.cfg.Files {
@@ -212,10 +220,18 @@ func (r *reader) each(train, hold func(us, them []int, target float32)) error {
 					result = 1 - result
 				}
 				target := r.cfg.Lambda*result + (1-r.cfg.Lambda)*scoreTarget(int(rec.Score))
+				var base float32
+				if r.cfg.Residual {
+					var p board.Position
+					if p, err = board.Unpack(r.variant, rec.Pos[:]); err != nil {
+						break
+					}
+					base = float32(r.cfg.Baseline(&p)) / nnue.OutputScale
+				}
 				r.us = r.feat.AppendFactors(r.feat.Append(r.us[:0], st.Side, r.pieces, &st))
 				r.th = r.feat.AppendFactors(r.feat.Append(r.th[:0], st.Side^1, r.pieces, &st))
-				to(r.us, r.th, float32(target))
-				if r.cfg.Mirror && !heldOut && r.variant.FilesMirrorable(st.Castling) {
+				to(r.us, r.th, float32(target), base)
+				if r.cfg.Mirror && !r.cfg.Residual && !heldOut && r.variant.FilesMirrorable(st.Castling) {
 					r.twin = r.twin[:0]
 					for _, pp := range r.pieces {
 						r.twin = append(r.twin, board.PackedPiece{Square: r.variant.MirrorFile(pp.Square), Piece: pp.Piece})
@@ -223,7 +239,7 @@ func (r *reader) each(train, hold func(us, them []int, target float32)) error {
 					st.Castling = board.MirrorCastling(st.Castling)
 					r.us = r.feat.AppendFactors(r.feat.Append(r.us[:0], st.Side, r.twin, &st))
 					r.th = r.feat.AppendFactors(r.feat.Append(r.th[:0], st.Side^1, r.twin, &st))
-					to(r.us, r.th, float32(target))
+					to(r.us, r.th, float32(target), 0)
 				}
 				if r.baseline != nil && heldOut {
 					if p, err := board.Unpack(r.variant, rec.Pos[:]); err == nil {
@@ -262,8 +278,8 @@ func (g *gradient) clear() {
 }
 
 // loss is a sample's squared error; with accumulate the gradient is added.
-func (g *gradient) sample(n *nnue.FloatNet, us, them []uint16, target float32, accumulate bool) {
-	y := n.Forward(us, them, g.work)
+func (g *gradient) sample(n *nnue.FloatNet, us, them []uint16, target, base float32, accumulate bool) {
+	y := base + n.Forward(us, them, g.work)
 	p := sigmoid(float64(y) * ln10)
 	diff := p - float64(target)
 	g.loss += diff * diff
@@ -356,8 +372,8 @@ func (t *trainer) batch(s *samples, idx []int, lr float64) float64 {
 			defer wg.Done()
 			g.clear()
 			for _, i := range idx[lo:hi] {
-				us, them, target := s.get(i)
-				g.sample(t.net, us, them, target, true)
+				us, them, target, base := s.get(i)
+				g.sample(t.net, us, them, target, base, true)
 			}
 		}()
 	}
@@ -401,8 +417,8 @@ func (t *trainer) loss(s *samples) float64 {
 			defer wg.Done()
 			g.loss = 0
 			for i := lo; i < hi; i++ {
-				us, them, target := s.get(i)
-				g.sample(t.net, us, them, target, false)
+				us, them, target, base := s.get(i)
+				g.sample(t.net, us, them, target, base, false)
 			}
 		}()
 	}
@@ -447,10 +463,16 @@ func Train(cfg TrainConfig) (*nnue.FloatNet, []EpochResult, error) {
 	case cfg.LRDrop > 0 && (!finite(cfg.LRGamma) || cfg.LRGamma <= 0):
 		return nil, nil, fmt.Errorf("gamma %v: want a finite number above 0", cfg.LRGamma)
 	}
+	if cfg.Residual && cfg.Baseline == nil {
+		return nil, nil, errors.New("a residual net needs the base evaluation it corrects")
+	}
 	cfg.Threads, cfg.Batch, cfg.Buffer = max(cfg.Threads, 1), max(cfg.Batch, 1), max(cfg.Buffer, cfg.Batch)
 	net := cfg.Start
 	if net == nil {
 		net = nnue.NewFloatNet(v, cfg.Hidden, cfg.Seed)
+		net.Residual = cfg.Residual
+	} else if net.Residual != cfg.Residual {
+		return nil, nil, fmt.Errorf("the checkpoint's net is residual: %v, the run's: %v", net.Residual, cfg.Residual)
 	} else if net.Variant != v {
 		return nil, nil, fmt.Errorf("the checkpoint is a %s net, the data %s", net.Variant.Name(), v.Name())
 	} else {
@@ -494,7 +516,11 @@ func Train(cfg TrainConfig) (*nnue.FloatNet, []EpochResult, error) {
 	if baselineN > 0 {
 		logf("held-out loss of the baseline evaluation: %.6f\n", baseline/float64(baselineN))
 	}
-	logf("train: %s, %d inputs -> %d x 2 -> 1, %d held-out positions, %d threads\n", v.Name(), net.Inputs, net.Hidden, held.len(), cfg.Threads)
+	kind := ""
+	if cfg.Residual {
+		kind = " (residual: added to the hand-crafted evaluation)"
+	}
+	logf("train: %s, %d inputs -> %d x 2 -> 1%s, %d held-out positions, %d threads\n", v.Name(), net.Inputs, net.Hidden, kind, held.len(), cfg.Threads)
 	// Epoch 0: the start's held-out loss, the mark training must beat.
 	results := []EpochResult{{HeldLoss: t.loss(held), TrainLoss: math.NaN()}}
 	logf("epoch 0: held-out loss %.6f\n", results[0].HeldLoss)
@@ -516,12 +542,12 @@ func Train(cfg TrainConfig) (*nnue.FloatNet, []EpochResult, error) {
 			buf.reset()
 		}
 		taken := 0
-		err := rd.each(func(us, them []int, target float32) {
+		err := rd.each(func(us, them []int, target, base float32) {
 			if cfg.Limit > 0 && taken >= cfg.Limit {
 				return
 			}
 			taken++
-			buf.add(us, them, target)
+			buf.add(us, them, target, base)
 			if buf.len() >= cfg.Buffer {
 				flush()
 			}

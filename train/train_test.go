@@ -121,33 +121,36 @@ func TestGradient(t *testing.T) {
 	require.NoError(t, err)
 	us, them := toU16(f.AppendFactors(f.Active(&p, board.White))), toU16(f.AppendFactors(f.Active(&p, board.Black)))
 	const target = 0.8
-	g := newGradient(n)
-	g.sample(n, us, them, target, true)
-	loss := func() float64 {
-		h := newGradient(n)
-		h.sample(n, us, them, target, false)
-		return h.loss
-	}
-	grads := [][]float64{g.ft, g.ftBias, g.out, {g.outBias}}
-	checked := 0
-	for k, params := range n.Params() {
-		for i := 0; i < len(params); i += 1 + len(params)/40 {
-			if grads[k][i] == 0 && k == 0 {
-				continue // an input not active here
-			}
-			old := params[i]
-			const eps = 1e-3
-			params[i] = old + eps
-			up := loss()
-			params[i] = old - eps
-			down := loss()
-			params[i] = old
-			numeric := (up - down) / (2 * eps)
-			require.InDelta(t, numeric, grads[k][i], 1e-4+0.02*math.Abs(numeric), "parameter block %d index %d", k, i)
-			checked++
+	// A residual net's base shifts the output: its gradient must hold too.
+	for _, base := range []float32{0, 0.7} {
+		g := newGradient(n)
+		g.sample(n, us, them, target, base, true)
+		loss := func() float64 {
+			h := newGradient(n)
+			h.sample(n, us, them, target, base, false)
+			return h.loss
 		}
+		grads := [][]float64{g.ft, g.ftBias, g.out, {g.outBias}}
+		checked := 0
+		for k, params := range n.Params() {
+			for i := 0; i < len(params); i += 1 + len(params)/40 {
+				if grads[k][i] == 0 && k == 0 {
+					continue // an input not active here
+				}
+				old := params[i]
+				const eps = 1e-3
+				params[i] = old + eps
+				up := loss()
+				params[i] = old - eps
+				down := loss()
+				params[i] = old
+				numeric := (up - down) / (2 * eps)
+				require.InDelta(t, numeric, grads[k][i], 1e-4+0.02*math.Abs(numeric), "base %v: parameter block %d index %d", base, k, i)
+				checked++
+			}
+		}
+		require.Greater(t, checked, 20)
 	}
-	require.Greater(t, checked, 20)
 }
 
 func toU16(xs []int) []uint16 {
@@ -223,4 +226,43 @@ func TestTrainReadsChunksAndSaysWhatItLeftOut(t *testing.T) {
 	require.Contains(t, log.String(), "train: skipped: ")
 	require.Contains(t, log.String(), "damaged block")
 	require.Regexp(t, `training files: read 11 games, \d+ positions; left out \d+ in check, \d+ whose best move is not quiet, \d+ scored beyond -maxscore; 1 damaged blocks skipped`, log.String())
+}
+
+// A residual net learns what its base evaluation leaves over: with a base
+// that says 100 cp a piece where the data say 150, the net learns the 50,
+// the file it writes is residual, and the checkpoint says so too.
+func TestResidualLearnsTheRest(t *testing.T) {
+	v := board.Chaturanga()
+	data := plantedData(t, v, 100)
+	base := func(p *board.Position) int {
+		return 100 * (p.PieceCount(p.SideToMove()) - p.PieceCount(p.SideToMove()^1))
+	}
+	cfg := quickTrain([]string{data}, 2)
+	cfg.Out, cfg.Residual, cfg.Baseline = filepath.Join(t.TempDir(), "res"), true, base
+	net, epochs, err := Train(cfg)
+	require.NoError(t, err)
+	require.True(t, net.Residual)
+	require.Less(t, epochs[len(epochs)-1].HeldLoss, epochs[0].HeldLoss/3)
+	q, err := nnue.ReadNetFile(cfg.Out + ".nnue")
+	require.NoError(t, err)
+	require.True(t, q.Residual)
+	require.Contains(t, q.Describe(), "residual")
+	// The net's score plus the base is the data's rule, near enough: two
+	// pieces up is 300 cp, of which the base says 200.
+	p, err := board.ParseFEN(v, "4k3/8/8/8/8/8/8/R2K3R w - - 0 1")
+	require.NoError(t, err)
+	require.InDelta(t, 100, q.Evaluate(&p), 60, "the net's share of a two-piece edge")
+
+	// Resuming needs the same kind of net, and a residual run its base.
+	ck, err := nnue.ReadFloatNetFile(cfg.Out + "-e1.fnet")
+	require.NoError(t, err)
+	require.True(t, ck.Residual)
+	plain := quickTrain([]string{data}, 1)
+	plain.Start, plain.Baseline = ck, base
+	_, _, err = Train(plain)
+	require.ErrorContains(t, err, "residual")
+	noBase := quickTrain([]string{data}, 1)
+	noBase.Residual = true
+	_, _, err = Train(noBase)
+	require.ErrorContains(t, err, "base evaluation")
 }
