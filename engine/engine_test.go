@@ -41,11 +41,13 @@ func TestSettingsChooseTheEvaluation(t *testing.T) {
 	path := writeNet(t, v, 8)
 	p := mustNew(t, search.DefaultSettings())
 	pos := v.StartPosition()
-	// Durg's built-in net is its default (an SPRT accepted it); chaturanga
-	// has none yet.
+	// Durg's built-in net is its default, chaturanga's residual one
+	// (SPRTs accepted them); chess has none yet.
 	require.Contains(t, p.Explain(&pos)[len(p.Explain(&pos))-1], "durg net 1318x128->1")
 	cpos := board.Chaturanga().StartPosition()
-	require.Contains(t, p.Explain(&cpos)[len(p.Explain(&cpos))-1], "NNUE: none for chaturanga")
+	require.Contains(t, p.Explain(&cpos)[len(p.Explain(&cpos))-1], "chaturanga residual net 786x128->1")
+	chess := board.Chess().StartPosition()
+	require.Contains(t, p.Explain(&chess)[len(p.Explain(&chess))-1], "NNUE: none for chess")
 	s := p.Settings()
 	s.EvalFile = path
 	p.Configure(s)
