@@ -146,6 +146,7 @@ function wire() {
     }
   });
   $("copy-fen").addEventListener("click", () => copyText(S.view.fen, "FEN"));
+  $("copy-link").addEventListener("click", () => copyText(positionLink(), "link"));
   $("copy-pgn").addEventListener("click", copyPGN);
   $("copy-area").addEventListener("blur", () => {
     $("copy-area").hidden = true;
@@ -217,7 +218,8 @@ async function start() {
         return;
       }
     }
-    await startOwn(list, params);
+    if (params.has("fen") || (params.get("variant") && !S.variants[params.get("variant")])) await openLink(list, params);
+    else await startOwn(list, params);
     resumePending();
   } catch (e) {
     showError(e);
@@ -251,6 +253,36 @@ async function startOwn(list, params) {
   S.mode = "white";
   initClock();
   setGame(await api("POST", "/api/games", { variant: S.variants[asked] ? asked : def }));
+}
+
+// openLink opens a position link (/?variant=durg&fen=..., docs/web.md):
+// that position as a new game on the analysis board. A link the rules
+// refuse (a bad FEN, a game the board does not play) opens this
+// browser's own board and says why.
+async function openLink(list, params) {
+  const variant = params.get("variant") || "";
+  // The address keeps the game only, so a reload goes on with the game as
+  // played from the position rather than setting the position up again.
+  const known = S.variants[variant] ? variant : "";
+  history.replaceState(null, "", known ? `${location.pathname}?variant=${encodeURIComponent(known)}` : location.pathname);
+  try {
+    const st = await api("POST", "/api/games", { variant, fen: params.get("fen") || "" });
+    S.mode = "analysis";
+    S.flipped = false;
+    S.clock = null;
+    initClock();
+    setGame(st);
+  } catch (e) {
+    if (!e.status || e.status >= 500) throw e;
+    await startOwn(list, new URLSearchParams(known ? { variant: known } : {}));
+    showError(`This position link opens no position: ${e.message}`);
+  }
+}
+
+// positionLink is the link of the position shown: its game and FEN.
+function positionLink() {
+  const q = new URLSearchParams({ variant: S.game.variant, fen: S.view.fen });
+  return `${location.origin}${location.pathname}?${q}`;
 }
 
 // A module's names stay in the module: the browser tests (web/e2e) and the
