@@ -221,7 +221,11 @@ func (t *tournament) sprtLine(e *encounter) string {
 // cutechessFinal is cutechess-cli's end of a match: the score and Elo
 // lines of each pairing (the rank table for more engines), nothing of
 // our own.
-func (t *tournament) cutechessFinal() []string {
+func (t *tournament) cutechessFinal() []string { return t.scoreAndRankLines() }
+
+// scoreAndRankLines are the score and Elo lines of each pairing, or the
+// rank table where more engines play: the end of every report format.
+func (t *tournament) scoreAndRankLines() []string {
 	var lines []string
 	for _, e := range t.enc {
 		lines = append(lines, scoreLine(t.settings.names, e))
@@ -318,18 +322,9 @@ func (t *tournament) statusText() string {
 
 // finalLines are the statistics at the end of the match (or of a merge).
 func (t *tournament) finalLines() []string {
-	var lines []string
-	for _, e := range t.enc {
-		lines = append(lines, scoreLine(t.settings.names, e))
-		if len(t.enc) == 1 {
-			lines = append(lines, t.eloLines(e)...)
-		}
-	}
-	if len(t.enc) > 1 {
-		lines = append(lines, t.rankLines()...)
-		if t.cfg.Gauntlet {
-			lines = append(lines, t.gauntletLines()...)
-		}
+	lines := t.scoreAndRankLines()
+	if len(t.enc) > 1 && t.cfg.Gauntlet {
+		lines = append(lines, t.gauntletLines()...)
 	}
 	return append(lines, t.tallyLines()...)
 }
