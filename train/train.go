@@ -129,8 +129,9 @@ type reader struct {
 	pieces  []board.PackedPiece
 	twin    []board.PackedPiece
 	us, th  []int
-	// baseline, when set, also sees every held-out position.
-	baseline func(p *board.Position, target float32)
+	// baseline, when set, also sees every held-out position's base
+	// evaluation (centipawns, side to move) and target.
+	baseline func(cp int, target float32)
 	tally    tally // of the last pass
 }
 
@@ -220,13 +221,19 @@ func (r *reader) each(train, hold func(us, them []int, target, base float32)) er
 					result = 1 - result
 				}
 				target := r.cfg.Lambda*result + (1-r.cfg.Lambda)*scoreTarget(int(rec.Score))
+				// The base evaluation, once a position: a residual net's
+				// offset, and the held-out positions' comparison.
 				var base float32
-				if r.cfg.Residual {
+				baseCP, haveBase := 0, false
+				if r.cfg.Residual || r.baseline != nil && heldOut {
 					var p board.Position
 					if p, err = board.Unpack(r.variant, rec.Pos[:]); err != nil {
 						break
 					}
-					base = float32(r.cfg.Baseline(&p)) / nnue.OutputScale
+					baseCP, haveBase = r.cfg.Baseline(&p), true
+				}
+				if r.cfg.Residual {
+					base = float32(baseCP) / nnue.OutputScale
 				}
 				r.us = r.feat.AppendFactors(r.feat.Append(r.us[:0], st.Side, r.pieces, &st))
 				r.th = r.feat.AppendFactors(r.feat.Append(r.th[:0], st.Side^1, r.pieces, &st))
@@ -241,10 +248,8 @@ func (r *reader) each(train, hold func(us, them []int, target, base float32)) er
 					r.th = r.feat.AppendFactors(r.feat.Append(r.th[:0], st.Side^1, r.twin, &st))
 					to(r.us, r.th, float32(target), 0)
 				}
-				if r.baseline != nil && heldOut {
-					if p, err := board.Unpack(r.variant, rec.Pos[:]); err == nil {
-						r.baseline(&p, float32(target))
-					}
+				if r.baseline != nil && heldOut && haveBase {
+					r.baseline(baseCP, float32(target))
 				}
 			}
 		}
@@ -499,8 +504,8 @@ func Train(cfg TrainConfig) (*nnue.FloatNet, []EpochResult, error) {
 	held := &samples{}
 	baseline, baselineN := 0.0, 0
 	if cfg.HoldOut > 0 {
-		rd.baseline = func(p *board.Position, target float32) {
-			d := scoreTarget(cfg.Baseline(p)) - float64(target)
+		rd.baseline = func(cp int, target float32) {
+			d := scoreTarget(cp) - float64(target)
 			baseline += d * d
 			baselineN++
 		}
