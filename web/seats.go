@@ -52,13 +52,25 @@ type declinedView struct {
 	By   string `json:"by"` // the side that declined
 }
 
+// offerRequest is an offer (Kind alone) or the answer to one.
 type offerRequest struct {
-	Kind string `json:"kind"` // draw, takeback or rematch
+	Kind   string `json:"kind"` // draw, takeback or rematch
+	Accept bool   `json:"accept"`
 }
 
-type answerRequest struct {
-	Kind   string `json:"kind"`
-	Accept bool   `json:"accept"`
+// readOffer reads an offer or an answer and checks its kind; false: the
+// error is written.
+func readOffer(w http.ResponseWriter, r *http.Request) (offerRequest, bool) {
+	var req offerRequest
+	err := readJSON(w, r, &req)
+	if err == nil {
+		err = checkKind(req.Kind)
+	}
+	if err != nil {
+		writeError(w, err)
+		return req, false
+	}
+	return req, true
 }
 
 type claimRequest struct {
@@ -93,13 +105,8 @@ func checkKind(kind string) error {
 // offer makes a seat's offer; the same offer already made by the other
 // seat is taken as its acceptance (two draw offers are a draw).
 func (s *Server) offer(w http.ResponseWriter, r *http.Request) {
-	var req offerRequest
-	if err := readJSON(w, r, &req); err != nil {
-		writeError(w, err)
-		return
-	}
-	if err := checkKind(req.Kind); err != nil {
-		writeError(w, err)
+	req, ok := readOffer(w, r)
+	if !ok {
 		return
 	}
 	s.seatChange(w, r, func(g *game, side board.Color) (bool, error) {
@@ -163,13 +170,8 @@ func (g *game) takebackPlies(side board.Color) int {
 
 // answer is a seat's answer to the other seat's offer.
 func (s *Server) answer(w http.ResponseWriter, r *http.Request) {
-	var req answerRequest
-	if err := readJSON(w, r, &req); err != nil {
-		writeError(w, err)
-		return
-	}
-	if err := checkKind(req.Kind); err != nil {
-		writeError(w, err)
+	req, ok := readOffer(w, r)
+	if !ok {
 		return
 	}
 	s.seatChange(w, r, func(g *game, side board.Color) (bool, error) {
