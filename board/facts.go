@@ -63,6 +63,9 @@ func (v *Variant) Mirror(s Square) Square {
 // start rank.
 func (v *Variant) PawnDoubleStep() bool { return v.pawnDoubleStep }
 
+// HasEnPassant reports whether the FEN's en passant field may name a square.
+func (v *Variant) HasEnPassant() bool { return v.enPassant }
+
 // PieceTypes is the game's piece types in the order of its FEN letters
 // (a copy).
 func (v *Variant) PieceTypes() []PieceType { return append([]PieceType(nil), v.pieceTypes...) }

@@ -132,6 +132,7 @@ func NewServer(cfg Config, newEngine search.Factory, wdl WDL) *Server {
 	})
 	mux.HandleFunc("GET /api/variants", s.variants)
 	mux.HandleFunc("POST /api/games", s.create)
+	mux.HandleFunc("POST /api/position", s.checkPosition)
 	mux.HandleFunc("GET /api/games/{id}", s.admitted(s.get))
 	mux.HandleFunc("DELETE /api/games/{id}", s.admitted(s.delete))
 	mux.HandleFunc("POST /api/games/{id}/move", s.admitted(s.move))

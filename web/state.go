@@ -134,26 +134,8 @@ func (g *game) state(n int) stateView {
 	st := stateView{
 		ID: g.id, Version: g.version, Epoch: g.epoch, Variant: v.Name(), Files: v.Files(), Ranks: v.Ranks(),
 		StartFEN: g.start.FEN(), FEN: p.FEN(), Ply: n, Plies: len(g.plies), Side: p.SideToMove().String(), Fullmove: p.FullmoveNumber(),
-		Board: map[string]string{}, Verdict: verdict, Turns: []turnGroup{}, Tags: g.tags,
+		Board: boardLetters(p), Zones: zoneSquares(p), Holdings: holdings(p), Verdict: verdict, Turns: []turnGroup{}, Tags: g.tags,
 		Moves: []plyView{},
-	}
-	for s := v.BoardSquares(); s.Any(); {
-		sq := s.Pop()
-		if pc := p.PieceAt(sq); pc != board.NoPiece {
-			st.Board[sq.String()] = string(v.PieceLetter(pc))
-		}
-	}
-	if v.ZoneCaptureKillsBoth() {
-		st.Zones = map[string][]string{}
-		for _, c := range []board.Color{board.White, board.Black} {
-			st.Zones[c.String()] = squareNames(p.Zone(c))
-		}
-	}
-	if v.CallThreshold() > 0 || v.Successor() != board.NoType {
-		st.Holdings = map[string]holding{}
-		for _, c := range []board.Color{board.White, board.Black} {
-			st.Holdings[c.String()] = holding{Waiting: p.Waiting(c), Fallen: p.Fallen(c), CallAvailable: p.CallAvailable(c)}
-		}
 	}
 	if p.InCheck() {
 		st.Check = p.KingSquare(p.SideToMove()).String()

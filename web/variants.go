@@ -21,6 +21,13 @@ type variantInfo struct {
 	Pieces   []pieceInfo `json:"pieces"`
 	Call     int         `json:"callThreshold,omitempty"` // fallen count from which the Rani may be called
 	Default  bool        `json:"default,omitempty"`
+	// What the FEN carries besides the board, for the board editor
+	// (editor.go): its castling field's letters and the en passant square.
+	Rights    []rightInfo `json:"rights,omitempty"`
+	EnPassant bool        `json:"enPassant,omitempty"`
+	// PromotesToLost: a pawn promotes only to a type its side has lost
+	// (chaturanga), so the editor shows what each side has lost.
+	PromotesToLost bool `json:"promotesToLost,omitempty"`
 }
 
 type look struct {
@@ -55,7 +62,8 @@ func variantInfos(def *board.Variant) []variantInfo {
 	for _, v := range board.Variants() {
 		l := looks[v]
 		info := variantInfo{Name: v.Name(), Files: v.Files(), Ranks: v.Ranks(), StartFEN: v.StartFEN(),
-			Squares: l.squares, Call: v.CallThreshold(), Default: v == def}
+			Squares: l.squares, Call: v.CallThreshold(), Default: v == def,
+			Rights: fenRights(v), EnPassant: v.HasEnPassant(), PromotesToLost: v.PromotesToStartType()}
 		for _, t := range pieceOrder {
 			if !v.HasType(t) {
 				continue

@@ -7,14 +7,16 @@ import { gameApi } from "./api.js";
 // offers no clipboard (plain http at a network address is no secure
 // context), or whose write it refuses, shows the text selected in a box
 // under the list instead, tries the browser's own copy command on it, and
-// leaves it there for Ctrl+C until the box loses the focus.
-export async function copyText(text, what) {
-  const area = $("copy-area");
+// leaves it there for Ctrl+C until the box loses the focus. place: the
+// box and the note to use instead of the move list's (the board editor's).
+export async function copyText(text, what, place) {
+  const area = place ? place.area : $("copy-area");
+  const say = (t, ms) => copyNote(t, ms, place && place.note);
   if (navigator.clipboard && navigator.clipboard.writeText) {
     try {
       await navigator.clipboard.writeText(text);
-      area.hidden = true;
-      copyNote(`${what} copied`, 2500);
+      if (!place) area.hidden = true;
+      say(`${what} copied`, 2500);
       return;
     } catch (e) {
       /* the box below */
@@ -30,7 +32,14 @@ export async function copyText(text, what) {
   } catch (e) {
     done = false;
   }
-  copyNote(done ? `${what} copied (it stands selected below)` : `Press Ctrl+C to copy the ${what} selected below`);
+  say(done ? `${what} copied (it stands selected below)` : `Press Ctrl+C to copy the ${what} selected below`);
+}
+
+// positionLink is the link that opens a position of a game on the
+// analysis board (docs/web.md, "Position links").
+export function positionLink(variant, fen) {
+  const q = new URLSearchParams({ variant, fen });
+  return `${location.origin}${location.pathname}?${q}`;
 }
 
 // copyPGN copies the game as Download PGN writes it: the whole tree with
@@ -46,9 +55,10 @@ export async function copyPGN() {
 
 let copyTimer = null;
 
-// copyNote says what was copied, for ms when given (else until the next).
-export function copyNote(text, ms) {
+// copyNote says what was copied, for ms when given (else until the next),
+// in the move list's note or in el.
+export function copyNote(text, ms, el = $("copy-note")) {
   clearTimeout(copyTimer);
-  $("copy-note").textContent = text;
-  if (ms) copyTimer = setTimeout(() => ($("copy-note").textContent = ""), ms);
+  el.textContent = text;
+  if (ms) copyTimer = setTimeout(() => (el.textContent = ""), ms);
 }

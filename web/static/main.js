@@ -14,7 +14,8 @@ import { maybeAnalyse, renderLines, stopAnalysis } from "./analysis.js";
 import { onGraphClick, startReview } from "./review.js";
 import { editTree, loadPGN } from "./moves.js";
 import { answerOffer, askLeave, claim, joinShared, nameChanged, resign, seatOffer, startShare } from "./share.js";
-import { copyNote, copyPGN, copyText } from "./copy.js";
+import { copyNote, copyPGN, copyText, positionLink } from "./copy.js";
+import { startFrom, wireEditor } from "./editor.js";
 import { SOUND_KEY, wakeAudio } from "./sound.js";
 import { silenceLimit } from "./events.js";
 import { renderConn } from "./conn.js";
@@ -146,7 +147,7 @@ function wire() {
     }
   });
   $("copy-fen").addEventListener("click", () => copyText(S.view.fen, "FEN"));
-  $("copy-link").addEventListener("click", () => copyText(positionLink(), "link"));
+  $("copy-link").addEventListener("click", () => copyText(positionLink(S.game.variant, S.view.fen), "link"));
   $("copy-pgn").addEventListener("click", copyPGN);
   $("copy-area").addEventListener("blur", () => {
     $("copy-area").hidden = true;
@@ -183,6 +184,7 @@ function wire() {
   $("share-name").addEventListener("change", nameChanged);
   $("resign-game").addEventListener("click", resignGame);
   $("offer-draw").addEventListener("click", offerDraw);
+  wireEditor();
   setInterval(tickClock, 200);
 }
 
@@ -266,23 +268,12 @@ async function openLink(list, params) {
   const known = S.variants[variant] ? variant : "";
   history.replaceState(null, "", known ? `${location.pathname}?variant=${encodeURIComponent(known)}` : location.pathname);
   try {
-    const st = await api("POST", "/api/games", { variant, fen: params.get("fen") || "" });
-    S.mode = "analysis";
-    S.flipped = false;
-    S.clock = null;
-    initClock();
-    setGame(st);
+    startFrom(await api("POST", "/api/games", { variant, fen: params.get("fen") || "" }), "analysis");
   } catch (e) {
     if (!e.status || e.status >= 500) throw e;
     await startOwn(list, new URLSearchParams(known ? { variant: known } : {}));
     showError(`This position link opens no position: ${e.message}`);
   }
-}
-
-// positionLink is the link of the position shown: its game and FEN.
-function positionLink() {
-  const q = new URLSearchParams({ variant: S.game.variant, fen: S.view.fen });
-  return `${location.origin}${location.pathname}?${q}`;
 }
 
 // A module's names stay in the module: the browser tests (web/e2e) and the
