@@ -13,6 +13,7 @@ import { moveSound } from "./sound.js";
 import { clockAfterChange, clockLeft, initClock, serverClock } from "./clock.js";
 import { render } from "./render.js";
 import { keepPending, keptPending } from "./conn.js";
+import { playPremove } from "./premove.js";
 
 // setGame takes a new state of the game; ply, when given and short of
 // the end, is the ply to show instead of the end (a move in a variation
@@ -37,6 +38,7 @@ export function setGame(st, ply) {
   maybeEngine();
   maybeAnalyse();
   followRematch();
+  playPremove();
 }
 
 // forgetSearch drops the lines, chances and bar of a search of another

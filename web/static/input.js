@@ -6,6 +6,7 @@ import { $, clearError } from "./dom.js";
 import { humanCanMove, play } from "./game.js";
 import { arrivalSlots, callTargets, squareAt, targetsOf, toggleShape } from "./board.js";
 import { render } from "./render.js";
+import { premoveDown, premoveMove, premoveUp } from "./premove.js";
 
 export function toggleCall() {
   if (!callTargets().length) return;
@@ -24,6 +25,7 @@ function choose(targets) {
 }
 
 export function onPointerDown(e) {
+  if (premoveDown(e)) return;
   if (e.button === 2) {
     // The right button draws: a drag an arrow, a click a circle.
     e.preventDefault();
@@ -90,6 +92,7 @@ function startDrag(e, sq) {
 }
 
 export function onPointerMove(e) {
+  if (premoveMove(e)) return;
   const d = S.drag;
   if (!d) return;
   const dx = e.clientX - d.x;
@@ -103,6 +106,7 @@ export function onPointerMove(e) {
 }
 
 export function onPointerUp(e) {
+  if (premoveUp(e)) return;
   if (e.button === 2) {
     const from = S.shapeFrom;
     S.shapeFrom = null;

@@ -8,6 +8,7 @@ import { atEnd, engineSide, humanCanMove, play } from "./game.js";
 import { renderLines } from "./analysis.js";
 import { renderReview } from "./review.js";
 import { renderMoves, renderNotice } from "./moves.js";
+import { renderPremove } from "./premove.js";
 import { renderShare } from "./share.js";
 import { arrivalSlots, callTargets, iconOf, iconSVG, pieceName, renderBoard, renderHoldings, renderShapes } from "./board.js";
 
@@ -119,4 +120,5 @@ export function render() {
   renderShare();
   renderReview();
   if (document.activeElement !== $("fen")) $("fen").value = S.view.fen;
+  renderPremove();
 }
