@@ -138,6 +138,7 @@ func NewServer(cfg Config, newEngine search.Factory, wdl WDL) *Server {
 	mux.HandleFunc("POST /api/games/{id}/move", s.admitted(s.move))
 	mux.HandleFunc("POST /api/games/{id}/undo", s.admitted(s.undo))
 	mux.HandleFunc("POST /api/games/{id}/tree", s.admitted(s.tree))
+	mux.HandleFunc("POST /api/games/{id}/annotation", s.admitted(s.annotateMove))
 	mux.HandleFunc("POST /api/games/{id}/review", s.admitted(s.review))
 	mux.HandleFunc("POST /api/games/{id}/draw", s.admitted(s.offerDraw))
 	mux.HandleFunc("POST /api/games/{id}/offer", s.admitted(s.offer))

@@ -9,6 +9,7 @@ import { renderLines } from "./analysis.js";
 import { renderReview } from "./review.js";
 import { renderMoves, renderNotice } from "./moves.js";
 import { renderPremove } from "./premove.js";
+import { renderAnnotation } from "./annotate.js";
 import { renderShare } from "./share.js";
 import { arrivalSlots, callTargets, iconOf, iconSVG, pieceName, renderBoard, renderHoldings, renderShapes } from "./board.js";
 
@@ -114,6 +115,9 @@ export function render() {
   renderStatus();
   renderNotice();
   renderControls();
+  // Before the list, which keeps the move shown in its box: the row
+  // under it changes the box's height.
+  renderAnnotation();
   renderMoves();
   renderLines();
   renderLegend();
