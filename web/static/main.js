@@ -16,6 +16,7 @@ import { editTree, loadPGN } from "./moves.js";
 import { answerOffer, askLeave, claim, joinShared, nameChanged, resign, seatOffer, startShare } from "./share.js";
 import { copyNote, copyPGN, copyText, positionLink } from "./copy.js";
 import { startFrom, wireEditor } from "./editor.js";
+import { wireStepping } from "./stepping.js";
 import { SOUND_KEY, wakeAudio } from "./sound.js";
 import { silenceLimit } from "./events.js";
 import { renderConn } from "./conn.js";
@@ -185,6 +186,7 @@ function wire() {
   $("resign-game").addEventListener("click", resignGame);
   $("offer-draw").addEventListener("click", offerDraw);
   wireEditor();
+  wireStepping(); // after the board's own input, whose drag it leaves alone
   setInterval(tickClock, 200);
 }
 
