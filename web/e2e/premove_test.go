@@ -43,6 +43,7 @@ func TestPremoves(t *testing.T) {
 	p.clickNow("e2")
 	p.clickNow("e4")
 	p.premoveWhileThinking("g1", "f3")
+	p.shot("premove.png")
 	p.waitJS(`S.game.plies === 3`, "the premove played after the engine's move")
 	expect(t, "the premove played", evalJS[string](p, `S.game.moves[2].uci`), "g1f3")
 	expect(t, "no premove left", evalJS[bool](p, `S.premove === null`), true)
@@ -69,5 +70,4 @@ func TestPremoves(t *testing.T) {
 	p.settle()
 	expect(t, "nothing played after a cancel", evalJS[int](p, `S.game.plies`), 6)
 	expect(t, "the player's turn", evalJS[string](p, `S.game.side`), "white")
-	p.shot("premove.png")
 }

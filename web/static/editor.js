@@ -160,10 +160,13 @@ function changed() {
   draw();
   const fen = editorFEN();
   if (document.activeElement !== $("editor-fen")) $("editor-fen").value = fen;
-  if (E.answer && E.answer.fen === fen) return;
+  clearTimeout(E.timer); // a check asked for before is of another position
+  if (E.answer && E.answer.fen === fen) {
+    E.asked = "";
+    return;
+  }
   E.asked = fen;
   renderVerdict();
-  clearTimeout(E.timer);
   E.timer = setTimeout(() => check(fen), 120);
 }
 

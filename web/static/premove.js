@@ -101,6 +101,7 @@ export function renderPremove() {
   const marks = $("marks");
   if (!marks) return;
   if (P.from && !canPremove()) P.from = null;
+  if (S.premove && (!engineSide() || S.shared)) S.premove = null; // another mode
   const squares = S.premove ? [S.premove.from, S.premove.to] : P.from ? [P.from] : [];
   for (const sq of squares) {
     const r = $("board").querySelector(`#squares [data-sq="${sq}"]`);
