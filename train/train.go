@@ -133,6 +133,10 @@ type reader struct {
 	// evaluation (centipawns, side to move) and target.
 	baseline func(cp int, target float32)
 	tally    tally // of the last pass
+	// trainBase keeps each training position's base evaluation (residual
+	// nets), in the order every pass reads them: the hand-crafted
+	// evaluation is the slow part of a pass, and it is computed once a run.
+	trainBase []int32
 }
 
 // tally is what a pass over the files read and left out, and why.
@@ -171,6 +175,10 @@ func filesVariant(files []string) (*board.Variant, error) {
 func (r *reader) each(train, hold func(us, them []int, target, base float32)) error {
 	var g datagen.Game
 	r.tally = tally{}
+	// Only a training-only pass (every epoch's) reads the same positions
+	// in the same order as the one before.
+	cacheBase := r.cfg.Residual && hold == nil
+	cached, trained := len(r.trainBase), 0
 	for _, path := range r.cfg.Files {
 		rd, f, err := datagen.Open(path)
 		if err != nil {
@@ -225,12 +233,24 @@ func (r *reader) each(train, hold func(us, them []int, target, base float32)) er
 				// offset, and the held-out positions' comparison.
 				var base float32
 				baseCP, haveBase := 0, false
-				if r.cfg.Residual || r.baseline != nil && heldOut {
+				switch {
+				case cacheBase && trained < cached:
+					baseCP, haveBase = int(r.trainBase[trained]), true
+				case r.cfg.Residual || r.baseline != nil && heldOut:
 					var p board.Position
 					if p, err = board.Unpack(r.variant, rec.Pos[:]); err != nil {
 						break
 					}
 					baseCP, haveBase = r.cfg.Baseline(&p), true
+					if cacheBase {
+						r.trainBase = append(r.trainBase, int32(baseCP))
+					}
+				}
+				if err != nil {
+					break
+				}
+				if cacheBase {
+					trained++
 				}
 				if r.cfg.Residual {
 					base = float32(baseCP) / nnue.OutputScale

@@ -266,3 +266,29 @@ func TestResidualLearnsTheRest(t *testing.T) {
 	_, _, err = Train(noBase)
 	require.ErrorContains(t, err, "base evaluation")
 }
+
+// A residual run computes each position's base once, however many epochs
+// read it (the base is the slow part of a pass), and the later epochs'
+// cached bases are the ones the first computed (the net still learns).
+func TestResidualBaseComputedOncePerRun(t *testing.T) {
+	v := board.Chaturanga()
+	data := plantedData(t, v, 100)
+	calls := 0
+	base := func(p *board.Position) int {
+		calls++
+		return 100 * (p.PieceCount(p.SideToMove()) - p.PieceCount(p.SideToMove()^1))
+	}
+	run := func(epochs int) ([]EpochResult, int) {
+		calls = 0
+		cfg := quickTrain([]string{data}, 1)
+		cfg.Epochs, cfg.Residual, cfg.Baseline = epochs, true, base
+		_, results, err := Train(cfg)
+		require.NoError(t, err)
+		return results, calls
+	}
+	one, callsOne := run(1)
+	three, callsThree := run(3)
+	require.GreaterOrEqual(t, callsOne, one[1].Positions, "every training position needs its base")
+	require.Equal(t, callsOne, callsThree, "epochs 2 and 3 computed bases again")
+	require.Less(t, three[3].HeldLoss, three[1].HeldLoss, "the later epochs trained on the wrong bases")
+}
