@@ -2,6 +2,7 @@ package web
 
 import (
 	"math"
+	"regexp"
 	"strings"
 
 	"senapati/board"
@@ -213,7 +214,8 @@ func summarise(start board.Color, js []*judgement) *reviewSummary {
 }
 
 // markComment is a marked move's PGN comment: the mark and the better
-// move ("Mistake. Nf3 was best."), before the comment the move has. A
+// move ("Mistake. Nf3 was best."), before the comment the move has (after
+// an engine's score). A
 // comment that has a mark already (a loaded review's) is kept as it is.
 func markComment(j *judgement, comment string) string {
 	words := markWords[j.Mark]
@@ -228,5 +230,13 @@ func markComment(j *judgement, comment string) string {
 	if j.Best != "" {
 		words += " " + j.Best + " was best."
 	}
+	if engineComment.MatchString(comment) {
+		// The engine's own "+0.35/6 0.01s" stays first, where readers
+		// (and the page) look for it.
+		return comment + " " + words
+	}
 	return strings.TrimSpace(words + " " + comment)
 }
+
+// engineComment is the start of an engine move's score comment.
+var engineComment = regexp.MustCompile(`^[+-]M?\d+(\.\d+)?/\d+ `)

@@ -50,6 +50,19 @@ func TestAccuracy(t *testing.T) {
 
 func mateIn(k int) *int { return &k }
 
+// A mark's comment comes first, but after an engine move's score, which
+// readers look for at the start; a comment with a mark keeps it alone.
+func TestMarkComment(t *testing.T) {
+	j := &judgement{Mark: markMistake, Best: "Nf3"}
+	assert.Equal(t, "Mistake. Nf3 was best.", markComment(j, ""))
+	assert.Equal(t, "Mistake. Nf3 was best. a plan", markComment(j, "a plan"))
+	assert.Equal(t, "-0.35/6 0.012s Mistake. Nf3 was best.", markComment(j, "-0.35/6 0.012s"))
+	assert.Equal(t, "+M3/9 0.1s Mistake. Nf3 was best.", markComment(j, "+M3/9 0.1s"))
+	assert.Equal(t, "Blunder. Qh5 was best.", markComment(j, "Blunder. Qh5 was best."))
+	assert.Equal(t, "Inaccuracy.", markComment(&judgement{Mark: markInaccuracy}, ""))
+	assert.Equal(t, "as it was", markComment(&judgement{}, "as it was"))
+}
+
 // judge reads the scores from White's view and takes the mover's side:
 // a Black move that turns White's small lead into a big one lost Black
 // much; mates are certain; a mate let go is marked even when the win

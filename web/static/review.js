@@ -148,8 +148,7 @@ function pct(x) {
 
 // fmtLine numbers the better line from the position before move k.
 function fmtLine(line, k) {
-  const fullmove = S.game.moves.length && k > 0 ? moveNumber(k) : 1;
-  let no = fullmove;
+  let no = moveNumber(k);
   let black = moverAt(k) === "black";
   return line.map((san, i) => {
     const head = !black ? `${no}. ` : i === 0 ? `${no}… ` : "";
