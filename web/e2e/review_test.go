@@ -16,7 +16,7 @@ import (
 // played) and draws it as an arrow, the summary gives the blunderer one
 // blunder and the lower accuracy, the key m and the Next mistake button
 // and the summary's count go to it, and the PGN writes it as $4 with the
-// better move. One window size each (phone, laptop, desktop), with
+// better move, which a load of that PGN keeps. One window size each (phone, laptop, desktop), with
 // SENAPATI_SHOTS set a screenshot of each (review-phone.png, ...).
 func TestReviewMarks(t *testing.T) {
 	for _, c := range []struct {
@@ -115,7 +115,8 @@ func TestReviewMarks(t *testing.T) {
 			p.waitJS(fmt.Sprintf(`S.view.ply === %d`, c.blunder), "the summary's count to the blunder")
 
 			// The PGN: $4 and the better move.
-			pgn := strings.Join(strings.Fields(p.pgnNow()), " ")
+			pgnText := p.pgnNow()
+			pgn := strings.Join(strings.Fields(pgnText), " ")
 			if !strings.Contains(pgn, blunderSAN+" $4 {") || !strings.Contains(pgn, "Blunder. "+best+" was best.") {
 				t.Fatalf("the PGN lacks %s $4 and %s was best: %s", blunderSAN, best, pgn)
 			}
@@ -128,6 +129,15 @@ func TestReviewMarks(t *testing.T) {
 			// beside it elsewhere.
 			p.exec(`document.getElementById("review").scrollIntoView({block: "nearest"})`)
 			p.viewShot(fmt.Sprintf("review-%s-panel.png", c.size))
+
+			// Loaded back, the PGN keeps the mark as the move's ?? and
+			// the comment naming the better move.
+			p.loadPGN(pgnText)
+			p.waitJS(fmt.Sprintf(`S.game.plies === %d && !S.game.review`, len(c.moves)), "the PGN loaded")
+			expect(t, "the loaded glyph", p.text("#movelist .mv .glyph"), "??")
+			if got := evalJS[string](p, `document.querySelector("#movelist .mv .glyph").closest(".mv").querySelector(".c").textContent`); !strings.Contains(got, "Blunder. "+best+" was best.") {
+				t.Fatalf("the loaded comment: %q", got)
+			}
 		})
 	}
 }
