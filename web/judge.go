@@ -167,7 +167,11 @@ func (g *game) judgeLine(line []*node) []*judgement {
 		matAfter := wdl.Material(&next)
 		if reviewed(prev.eval) && reviewed(n.eval) {
 			j := judge(model, prev.eval, n.eval, mover, matBefore, matAfter)
-			if best := prev.eval.Best; best != "" && best != n.pl.uci {
+			if prev.eval.Best == n.pl.uci {
+				// The engine's own choice loses nothing: a drop there is
+				// the two searches' horizons disagreeing, not the move.
+				j.Drop, j.Mark, j.Accuracy, j.MateLost = 0, "", 100, false
+			} else if best := prev.eval.Best; best != "" {
 				j.BestUCI, j.Line = best, prev.eval.PV
 				if len(j.Line) > 0 {
 					j.Best = j.Line[0]

@@ -132,6 +132,19 @@ func TestScoresWithABlunder(t *testing.T) {
 	g.line[2].eval.Best, g.line[2].eval.PV = "b8c6", []string{"Nc6", "Bb5", "a6"}
 	g.mu.Unlock()
 
+	// Had the review chosen 2... Qh4 itself, the drop would be its
+	// horizon's, not the move's: no mark.
+	g.mu.Lock()
+	g.line[2].eval.Best = "d8h4"
+	g.mu.Unlock()
+	st = s.state(200, "GET", "/api/games/"+st.ID, nil)
+	require.NotNil(t, st.Moves[3].Judgement)
+	assert.Equal(t, judgement{Before: st.Moves[3].Judgement.Before, After: st.Moves[3].Judgement.After, Accuracy: 100}, *st.Moves[3].Judgement)
+	assert.Greater(t, st.Moves[3].Judgement.Before-st.Moves[3].Judgement.After, 0.3)
+	g.mu.Lock()
+	g.line[2].eval.Best = "b8c6"
+	g.mu.Unlock()
+
 	st = s.state(200, "GET", "/api/games/"+st.ID, nil)
 	for i, m := range st.Moves {
 		require.NotNil(t, m.Judgement, "move %d", i+1)
