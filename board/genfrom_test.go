@@ -3,6 +3,7 @@ package board
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -76,4 +77,61 @@ func TestGenerateFromIsTheFullListFiltered(t *testing.T) {
 		}
 	}
 	t.Logf("turns by kind: %v", kinds)
+}
+
+// FilesMirrored is an involution that keeps the position consistent (its
+// FEN reads back to the same position and key), mirrors every legal move,
+// and in chess is the FEN with each rank written backwards.
+func TestFilesMirrored(t *testing.T) {
+	compared := 0
+	for _, v := range Variants() {
+		randomGamePositions(v, 10, 200, 11, func(p *Position) {
+			if !v.FilesMirrorable(p.castling) {
+				return
+			}
+			q := p.FilesMirrored()
+			back, err := ParseFEN(v, q.FEN())
+			if err != nil {
+				t.Fatalf("%s: mirrored %s: %v", p.FEN(), q.FEN(), err)
+			}
+			if back.FEN() != q.FEN() || back.hash != q.hash || back.checkers != q.checkers {
+				t.Fatalf("%s: mirrored %s is not what its FEN reads back", p.FEN(), q.FEN())
+			}
+			if r := q.FilesMirrored(); r.FEN() != p.FEN() || r.hash != p.hash {
+				t.Fatalf("%s: mirrored twice gives %s", p.FEN(), r.FEN())
+			}
+			var mine, theirs MoveList
+			p.GenerateMoves(&mine)
+			q.GenerateMoves(&theirs)
+			want := map[Move]bool{}
+			for _, m := range mine.Slice() {
+				mm := m&^(127|127<<7) | Move(v.MirrorFile(m.From())) | Move(v.MirrorFile(m.To()))<<7
+				want[mm] = true
+			}
+			for _, m := range theirs.Slice() {
+				if !m.HasArrivals() && !m.IsCall() && !want[m] {
+					t.Fatalf("%s: the mirror's %s has no twin", p.FEN(), q.MoveString(m))
+				}
+			}
+			if mine.N != theirs.N {
+				t.Fatalf("%s: %d legal moves, the mirror %d", p.FEN(), mine.N, theirs.N)
+			}
+			if v == Chess() {
+				f := strings.Fields(p.FEN())
+				ranks := strings.Split(f[0], "/")
+				for i, r := range ranks {
+					b := []byte(r)
+					slices.Reverse(b)
+					ranks[i] = string(b)
+				}
+				if got := strings.Fields(q.FEN())[0]; got != strings.Join(ranks, "/") {
+					t.Fatalf("%s: mirrored board %s", p.FEN(), got)
+				}
+			}
+			compared++
+		})
+	}
+	if compared < 1000 {
+		t.Fatalf("only %d positions could be mirrored: the test says little", compared)
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -291,4 +292,45 @@ func TestResidualBaseComputedOncePerRun(t *testing.T) {
 	require.GreaterOrEqual(t, callsOne, one[1].Positions, "every training position needs its base")
 	require.Equal(t, callsOne, callsThree, "epochs 2 and 3 computed bases again")
 	require.Less(t, three[3].HeldLoss, three[1].HeldLoss, "the later epochs trained on the wrong bases")
+}
+
+// A residual run's mirrored twins (chess without castling rights) are
+// offset by the mirrored position's own base evaluation, computed once a
+// run like the others'.
+func TestResidualTwinsHaveTheirOwnBase(t *testing.T) {
+	v := board.Chess()
+	data := plantedData(t, v, 60)
+	seen := map[string]int{}
+	calls := 0
+	base := func(p *board.Position) int {
+		calls++
+		seen[p.FEN()]++
+		return 0
+	}
+	run := func(epochs int) int {
+		calls = 0
+		cfg := quickTrain([]string{data}, 1)
+		cfg.Epochs, cfg.Residual, cfg.Baseline = epochs, true, base
+		_, _, err := Train(cfg)
+		require.NoError(t, err)
+		return calls
+	}
+	one := run(1)
+	require.Equal(t, one, run(2), "the twins' bases were computed again")
+	mirrorable, paired := 0, 0
+	for fen := range seen {
+		p, err := board.ParseFEN(v, fen)
+		require.NoError(t, err)
+		if !v.FilesMirrorable(p.State().Castling) || strings.Fields(fen)[3] != "-" {
+			continue
+		}
+		mirrorable++
+		q := p.FilesMirrored()
+		if seen[q.FEN()] > 0 {
+			paired++
+		}
+	}
+	require.Greater(t, mirrorable, 200, "too few positions without castling: the test says little")
+	// The held-out games (one in five) have no twins.
+	require.Greater(t, paired, mirrorable*7/10, "of %d positions without castling only %d had their twin's base computed", mirrorable, paired)
 }
