@@ -79,13 +79,14 @@ func TestGenerateFromIsTheFullListFiltered(t *testing.T) {
 	t.Logf("turns by kind: %v", kinds)
 }
 
-// FilesMirrored is an involution that keeps the position consistent (its
-// FEN reads back to the same position and key), mirrors every legal move,
-// and in chess is the FEN with each rank written backwards.
+// Where FilesMirrorable says so, FilesMirrored is an involution that keeps
+// the position consistent (its FEN reads back to the same position and
+// key), has every legal move mirrored and the same verdict, and in chess
+// is the FEN with each rank written backwards.
 func TestFilesMirrored(t *testing.T) {
-	compared := 0
 	for _, v := range Variants() {
-		randomGamePositions(v, 10, 200, 11, func(p *Position) {
+		compared := 0
+		randomGamePositions(v, 20, 300, 3, func(p *Position) {
 			if !v.FilesMirrorable(p.castling) {
 				return
 			}
@@ -113,8 +114,8 @@ func TestFilesMirrored(t *testing.T) {
 					t.Fatalf("%s: the mirror's %s has no twin", p.FEN(), q.MoveString(m))
 				}
 			}
-			if mine.N != theirs.N {
-				t.Fatalf("%s: %d legal moves, the mirror %d", p.FEN(), mine.N, theirs.N)
+			if mine.N != theirs.N || p.Verdict(0) != q.Verdict(0) {
+				t.Fatalf("%s: %d legal moves, the mirror %d (or another verdict)", p.FEN(), mine.N, theirs.N)
 			}
 			if v == Chess() {
 				f := strings.Fields(p.FEN())
@@ -130,8 +131,8 @@ func TestFilesMirrored(t *testing.T) {
 			}
 			compared++
 		})
-	}
-	if compared < 1000 {
-		t.Fatalf("only %d positions could be mirrored: the test says little", compared)
+		if v == DurgGame() && compared < 1000 || v == Chaturanga() && compared != 0 {
+			t.Fatalf("%s: %d positions mirrored", v.name, compared)
+		}
 	}
 }
