@@ -24,6 +24,30 @@ func (p *Position) Mirrored() Position {
 	return q
 }
 
+// FilesMirrored returns p seen in a mirror held beside the board: files
+// reversed, the same side to move, castling wings and en passant mirrored.
+// It is the same game position only where Variant.FilesMirrorable allows
+// (training data's mirrored twins).
+func (p *Position) FilesMirrored() Position {
+	v := p.v
+	q := Position{v: v, ep: NoSquare, side: p.side, castling: MirrorCastling(p.castling), leap: p.leap,
+		halfmove: p.halfmove, fullmove: p.fullmove, waiting: p.waiting, fallen: p.fallen, called: p.called}
+	if p.ep != NoSquare {
+		q.ep = v.MirrorFile(p.ep)
+	}
+	for s := Square(0); s < numSquares; s++ {
+		if pc := p.board[s]; pc != NoPiece {
+			q.put(pc, v.MirrorFile(s))
+		}
+	}
+	for c := White; c <= Black; c++ {
+		q.recomputeZones(c)
+	}
+	q.checkers = q.attackersOf(q.side^1, q.kingSq[q.side], q.Occupied())
+	q.hash = q.computeHash()
+	return q
+}
+
 // Attacks is the attack set of a piece type other than the pawn on s with
 // occupancy occ (for evaluation: mobility, king safety).
 func Attacks(t PieceType, s Square, occ Bitboard) Bitboard { return pieceAttacks(t, s, occ) }

@@ -116,25 +116,37 @@ const (
 )
 
 // GenerateMoves fills ml with every legal turn of the side to move.
-func (p *Position) GenerateMoves(ml *MoveList) { p.generateTurns(ml, allMoves) }
+func (p *Position) GenerateMoves(ml *MoveList) { p.generateTurns(ml, allMoves, p.v.boardMask) }
 
 // GenerateNoisy fills ml with the legal turns that capture (zone kills and
 // Durg captures included), promote or call the Rani, in the order
 // GenerateMoves would give them.
-func (p *Position) GenerateNoisy(ml *MoveList) { p.generateTurns(ml, noisyMoves) }
+func (p *Position) GenerateNoisy(ml *MoveList) { p.generateTurns(ml, noisyMoves, p.v.boardMask) }
+
+// GenerateFrom fills ml with the legal turns that start on from (castling
+// is the king's turn, the call starts on the Rani's square), in the order
+// GenerateMoves gives them: a cheap legality test of one move, such as
+// the search's hash move, by the generator itself.
+func (p *Position) GenerateFrom(ml *MoveList, from Square) {
+	if from >= numSquares {
+		ml.N = 0
+		return
+	}
+	p.generateTurns(ml, allMoves, SquareBB(from))
+}
 
 // HasLegalMove reports whether the side to move has any legal turn; the
 // generator stops at the first it finds and looks at the cheap pieces first.
-func (p *Position) HasLegalMove() bool { return p.generateTurns(nil, anyMove) }
+func (p *Position) HasLegalMove() bool { return p.generateTurns(nil, anyMove, p.v.boardMask) }
 
 // generateTurns runs the generator once per choice of arrival squares and
-// reports whether it found a turn.
-func (p *Position) generateTurns(ml *MoveList, mode genMode) bool {
+// reports whether it found a turn (of those starting on from).
+func (p *Position) generateTurns(ml *MoveList, mode genMode, from Bitboard) bool {
 	if ml != nil {
 		ml.N = 0
 	}
 	if p.waiting[p.side] == 0 {
-		return p.generate(ml, 0, mode)
+		return p.generate(ml, 0, mode, from)
 	}
 	// Durg: waiting Mantris arrive first, on squares of the player's choice;
 	// each choice is a different turn. Those that find no square are lost.
@@ -147,7 +159,7 @@ func (p *Position) generateTurns(ml *MoveList, mode genMode) bool {
 		}
 		q := *p
 		q.placeArrivals(set)
-		if q.generate(ml, set, mode) {
+		if q.generate(ml, set, mode, from) {
 			found = true
 			if mode == anyMove {
 				break
@@ -204,10 +216,10 @@ func (p *Position) forfeitCastlingOnSuccessor(c Color, s Square) {
 }
 
 // generate adds the legal moves of the position as it stands (mode says
-// which), each tagged with the arrivals that produced it, and reports
-// whether it found any. ml is nil in anyMove mode.
-func (p *Position) generate(ml *MoveList, arrivals uint8, mode genMode) bool {
-	g := p.newGenerator(ml, arrivals, mode)
+// which) that start on from, each tagged with the arrivals that produced
+// it, and reports whether it found any. ml is nil in anyMove mode.
+func (p *Position) generate(ml *MoveList, arrivals uint8, mode genMode, from Bitboard) bool {
+	g := p.newGenerator(ml, arrivals, mode, from)
 	if mode == anyMove {
 		// Cheapest first: most positions have a free piece move.
 		if !p.checkers.More() && (g.pieces() || g.pawns()) {
@@ -235,6 +247,7 @@ type generator struct {
 	mode     genMode
 	found    bool
 	arrivals uint8
+	from     Bitboard // only turns starting here (GenerateFrom)
 	killZone Bitboard // capturing a piece here kills both: checked by playing it
 	// Targets: quiet moves may end on quietMask, captures on captureMask
 	// (both narrowed to the check's line or checker when in check); reach
@@ -245,14 +258,14 @@ type generator struct {
 	pinned                       Bitboard
 }
 
-func (p *Position) newGenerator(ml *MoveList, arrivals uint8, mode genMode) generator {
+func (p *Position) newGenerator(ml *MoveList, arrivals uint8, mode genMode, from Bitboard) generator {
 	us, them := p.side, p.side^1
 	own, enemy := p.byColor[us], p.byColor[them]
 	occ := own.Or(enemy)
 	empty := p.v.boardMask.AndNot(occ)
 	enemyZone := p.zones[them]
 	quiet := empty.AndNot(enemyZone) // a non-capturing move never ends in an enemy zone
-	g := generator{p: p, ml: ml, mode: mode, arrivals: arrivals, killZone: enemyZone.AndNot(p.byType[Durg]),
+	g := generator{p: p, ml: ml, mode: mode, from: from, arrivals: arrivals, killZone: enemyZone.AndNot(p.byType[Durg]),
 		occ: occ, empty: empty, enemy: enemy, enemyZone: enemyZone}
 	g.reach = quiet.Or(enemy.AndNot(enemyZone))
 	if mode == noisyMoves {
@@ -278,6 +291,9 @@ func (g *generator) done() bool { return g.found && g.ml == nil }
 func (g *generator) kingSteps() bool {
 	p := g.p
 	ksq, them := p.kingSq[p.side], p.side^1
+	if !g.from.Has(ksq) {
+		return g.found
+	}
 	occNoKing := g.occ.Xor(SquareBB(ksq))
 	for t := kingAttacks[ksq].And(g.reach); t.Any() && !g.done(); {
 		if s := t.Pop(); !p.attackedBy(them, s, occNoKing) {
@@ -292,7 +308,7 @@ func (g *generator) kingSteps() bool {
 func (g *generator) leaps() bool {
 	p := g.p
 	us := p.side
-	if !p.v.rajaLeap || p.leap>>us&1 == 0 || p.checkers.Any() {
+	if !p.v.rajaLeap || p.leap>>us&1 == 0 || p.checkers.Any() || !g.from.Has(p.kingSq[us]) {
 		return g.found
 	}
 	ksq := p.kingSq[us]
@@ -315,7 +331,7 @@ func (g *generator) pieces() bool {
 	if g.mode == noisyMoves {
 		quiets = Bitboard{}
 	}
-	movers := p.byColor[us].AndNot(p.frozen).AndNot(p.byType[King]).AndNot(p.byType[Pawn]).AndNot(p.byType[Durg])
+	movers := p.byColor[us].AndNot(p.frozen).AndNot(p.byType[King]).AndNot(p.byType[Pawn]).AndNot(p.byType[Durg]).And(g.from)
 	for m := movers; m.Any() && !g.done(); {
 		s := m.Pop()
 		t := pieceAttacks(p.board[s].Type(), s, g.occ)
@@ -339,7 +355,7 @@ func (g *generator) pawns() bool {
 			quiets = Bitboard{}
 		}
 	}
-	pawns := p.Pieces(us, Pawn)
+	pawns := p.Pieces(us, Pawn).And(g.from)
 	g.pawnMoves(pawns.AndNot(g.pinned), quiets, g.captureMask, g.empty)
 	for pp := pawns.And(g.pinned); pp.Any() && !g.done(); {
 		s := pp.Pop()
@@ -354,7 +370,7 @@ func (g *generator) enPassant() bool {
 	if p.ep == NoSquare {
 		return g.found
 	}
-	for a := pawnAttacks[p.side^1][p.ep].And(p.Pieces(p.side, Pawn)); a.Any() && !g.done(); {
+	for a := pawnAttacks[p.side^1][p.ep].And(p.Pieces(p.side, Pawn)).And(g.from); a.Any() && !g.done(); {
 		g.addChecked(newMove(a.Pop(), p.ep, kindEnPassant))
 	}
 	return g.found
@@ -362,10 +378,10 @@ func (g *generator) enPassant() bool {
 
 func (g *generator) castlings() bool {
 	p := g.p
-	if g.mode == noisyMoves || p.checkers.Any() {
+	us := p.side
+	if g.mode == noisyMoves || p.checkers.Any() || !g.from.Has(p.kingSq[us]) {
 		return g.found
 	}
-	us := p.side
 	for _, cr := range p.v.castles[us] {
 		if p.castling&cr.right == 0 || g.occ.And(cr.mustBeEmpty).Any() ||
 			g.enemyZone.And(SquareBB(cr.kingTo).Or(SquareBB(cr.rookTo))).Any() {
@@ -397,7 +413,7 @@ func (g *generator) call() bool {
 	}
 	free := p.freeSlots()
 	for i, s := range p.v.backSlots[us] {
-		if free>>i&1 != 0 {
+		if free>>i&1 != 0 && g.from.Has(s) {
 			g.add(newMove(s, s, kindCall))
 			if g.done() {
 				break

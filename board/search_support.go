@@ -97,7 +97,7 @@ func (p *Position) CanCastle(c Color) bool {
 // kept from elsewhere: a ponder guess, a stored line).
 func (p *Position) IsLegal(m Move) bool {
 	var ml MoveList
-	p.GenerateMoves(&ml)
+	p.GenerateFrom(&ml, m.From())
 	for _, x := range ml.Slice() {
 		if x == m {
 			return true

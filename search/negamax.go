@@ -159,13 +159,16 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 		}
 	}
 
-	if !inCheck {
+	// The hash move is searched before the others are generated (in
+	// check they already are): most nodes with one cut off on it.
+	hashFirst := !inCheck && ttMove != board.NoMove && w.legalHere(ply, ttMove)
+	if !inCheck && !hashFirst {
 		if pos.GenerateMoves(fr.moves); fr.moves.N == 0 {
 			return pos.NoMovesVerdict().Score(us, ply) // stalemate
 		}
 	}
 	n := node{
-		ply: ply, depth: depth, pvNode: pvNode, inCheck: inCheck, improving: improving,
+		ply: ply, hashFirst: hashFirst, depth: depth, pvNode: pvNode, inCheck: inCheck, improving: improving,
 		// Pruning needs a move found, and pieces: pawn (Sipahi) endings
 		// are where zugzwang lives.
 		mayPrune:   !inCheck && !zugzwangRisk && pos.HasPieces(us),
@@ -194,7 +197,8 @@ func (w *worker) search(ply, depth, alpha, beta int, pvNode bool) int {
 type node struct {
 	ply, depth                           int
 	pvNode, inCheck, improving, mayPrune bool
-	staticEval                           int // -Infinity in check
+	hashFirst                            bool // ttMove is legal: searched before the others are generated
+	staticEval                           int  // -Infinity in check
 	ttMove                               board.Move
 	singularExt                          int  // the hash move's extension by singular
 	ttNoisy                              bool // the hash move is noisy (where the profile reduces more for it)
@@ -262,11 +266,27 @@ func (w *worker) searchMoves(n *node, alpha, beta int) (best int, bestMove board
 	ply := n.ply
 	fr := &w.stack[ply]
 	pos := &fr.pos
-	w.scoreMoves(ply, n.ttMove)
+	if !n.hashFirst {
+		w.scoreMoves(ply, n.ttMove)
+	}
 	best, bestMove = -Infinity, board.NoMove
 	quietsTried := 0
-	for i := 0; i < fr.moves.N; i++ {
-		m := w.pickMove(ply, i)
+	for i := 0; ; i++ {
+		var m board.Move
+		switch {
+		case i == 0 && n.hashFirst:
+			m = n.ttMove // the others are generated only if it does not cut
+		case i == 1 && n.hashFirst:
+			pos.GenerateMoves(fr.moves)
+			w.scoreMoves(ply, n.ttMove)
+			w.pickMove(ply, 0) // the hash move, searched already
+			fallthrough
+		default:
+			if i >= fr.moves.N {
+				return best, bestMove, true
+			}
+			m = w.pickMove(ply, i)
+		}
 		if m == fr.excluded {
 			continue
 		}
@@ -312,12 +332,11 @@ func (w *worker) searchMoves(n *node, alpha, beta int) (best int, bestMove board
 					if quiet {
 						w.rewardQuiet(ply, m, n.depth, i)
 					}
-					break
+					return best, bestMove, true
 				}
 			}
 		}
 	}
-	return best, bestMove, true
 }
 
 // movePruned: move m, the i-th picked at node n, is left out (quiet

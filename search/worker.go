@@ -104,6 +104,15 @@ func (w *worker) givesCheck(ply int, m board.Move) bool {
 	return fr.pos.GivesCheck(m, &fr.checks)
 }
 
+// legalHere: m, a move from the table, is a legal turn of the position at
+// ply (a table entry of another position with the same index bits may
+// hold any move). The frame's move list is the scratch space.
+func (w *worker) legalHere(ply int, m board.Move) bool {
+	fr := &w.stack[ply]
+	fr.pos.GenerateFrom(fr.moves, m.From())
+	return slices.Contains(fr.moves.Slice(), m)
+}
+
 // null: the frame was reached by a null move (repetitions cannot cross it).
 func (f *frame) null() bool { return f.move == board.NoMove }
 

@@ -34,7 +34,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&cfg.Out, "out", "", "prefix of the files written: PREFIX-eN.fnet and PREFIX-eN.nnue each epoch, PREFIX.nnue the epoch of lowest held-out loss")
 	variant := fs.String("variant", "", "the game the data must hold (refuse other files; default: the files' game)")
 	resume := fs.String("resume", "", "start from this checkpoint (.fnet) instead of random weights")
-	fs.BoolVar(&cfg.Residual, "residual", false, "train a correction added to the hand-crafted evaluation, not a whole evaluation (no mirrored twins)")
+	fs.BoolVar(&cfg.Residual, "residual", false, "train a correction added to the hand-crafted evaluation, not a whole evaluation")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: senapati train -out PREFIX [flags] DATA...\n\nFits a network to datagen files of one game (docs/nnue.md). Flags:")
 		fs.PrintDefaults()

@@ -65,8 +65,8 @@ type TrainConfig struct {
 	// Residual trains a net whose score is added to Baseline's (a
 	// correction of the hand-crafted evaluation, nnue.Net.Residual): the
 	// prediction is sigmoid((base/OutputScale + y)*ln10). It needs
-	// Baseline, and leaves out the mirrored twins (their base would be
-	// another position's evaluation).
+	// Baseline; a mirrored twin's base is the evaluation of the mirrored
+	// position.
 	Residual bool
 }
 
@@ -133,6 +133,48 @@ type reader struct {
 	// evaluation (centipawns, side to move) and target.
 	baseline func(cp int, target float32)
 	tally    tally // of the last pass
+	// trainBase keeps each training position's base evaluation (residual
+	// nets), in the order every pass reads them: the hand-crafted
+	// evaluation is the slow part of a pass, and it is computed once a run.
+	trainBase []int32
+	cursor    int // the next position's place in trainBase
+}
+
+// baseEval is the base evaluation of the packed position pos (of its
+// mirrored twin when twin), from the cache when cache says this pass
+// reads the training positions and an earlier pass computed it; p is the
+// position, unpacked at the first need (unpacked says whether it was).
+func (r *reader) baseEval(pos []byte, twin, cache bool, p *board.Position, unpacked *bool) (int, error) {
+	if cache && r.cursor < len(r.trainBase) {
+		r.cursor++
+		return int(r.trainBase[r.cursor-1]), nil
+	}
+	if !*unpacked {
+		var err error
+		if *p, err = board.Unpack(r.variant, pos); err != nil {
+			return 0, err
+		}
+		*unpacked = true
+	}
+	q := p
+	if twin {
+		m := p.FilesMirrored()
+		q = &m
+	}
+	cp := r.cfg.Baseline(q)
+	if cache {
+		r.trainBase = append(r.trainBase, int32(cp))
+		r.cursor++
+	}
+	return cp, nil
+}
+
+// offset is a residual net's base in output units (0 for a whole net).
+func (r *reader) offset(baseCP int) float32 {
+	if !r.cfg.Residual {
+		return 0
+	}
+	return float32(baseCP) / nnue.OutputScale
 }
 
 // tally is what a pass over the files read and left out, and why.
@@ -171,6 +213,10 @@ func filesVariant(files []string) (*board.Variant, error) {
 func (r *reader) each(train, hold func(us, them []int, target, base float32)) error {
 	var g datagen.Game
 	r.tally = tally{}
+	// Only a training-only pass (every epoch's) reads the same positions
+	// in the same order as the one before.
+	cacheBase := r.cfg.Residual && hold == nil
+	r.cursor = 0
 	for _, path := range r.cfg.Files {
 		rd, f, err := datagen.Open(path)
 		if err != nil {
@@ -221,32 +267,35 @@ func (r *reader) each(train, hold func(us, them []int, target, base float32)) er
 					result = 1 - result
 				}
 				target := r.cfg.Lambda*result + (1-r.cfg.Lambda)*scoreTarget(int(rec.Score))
-				// The base evaluation, once a position: a residual net's
-				// offset, and the held-out positions' comparison.
-				var base float32
+				// The base evaluation: a residual net's offset, and the
+				// held-out positions' comparison.
+				var p board.Position
+				unpacked := false
 				baseCP, haveBase := 0, false
 				if r.cfg.Residual || r.baseline != nil && heldOut {
-					var p board.Position
-					if p, err = board.Unpack(r.variant, rec.Pos[:]); err != nil {
+					if baseCP, err = r.baseEval(rec.Pos[:], false, cacheBase, &p, &unpacked); err != nil {
 						break
 					}
-					baseCP, haveBase = r.cfg.Baseline(&p), true
-				}
-				if r.cfg.Residual {
-					base = float32(baseCP) / nnue.OutputScale
+					haveBase = true
 				}
 				r.us = r.feat.AppendFactors(r.feat.Append(r.us[:0], st.Side, r.pieces, &st))
 				r.th = r.feat.AppendFactors(r.feat.Append(r.th[:0], st.Side^1, r.pieces, &st))
-				to(r.us, r.th, float32(target), base)
-				if r.cfg.Mirror && !r.cfg.Residual && !heldOut && r.variant.FilesMirrorable(st.Castling) {
+				to(r.us, r.th, float32(target), r.offset(baseCP))
+				if r.cfg.Mirror && !heldOut && r.variant.FilesMirrorable(st.Castling) {
 					r.twin = r.twin[:0]
 					for _, pp := range r.pieces {
 						r.twin = append(r.twin, board.PackedPiece{Square: r.variant.MirrorFile(pp.Square), Piece: pp.Piece})
 					}
+					twinCP := 0
+					if r.cfg.Residual {
+						if twinCP, err = r.baseEval(rec.Pos[:], true, cacheBase, &p, &unpacked); err != nil {
+							break
+						}
+					}
 					st.Castling = board.MirrorCastling(st.Castling)
 					r.us = r.feat.AppendFactors(r.feat.Append(r.us[:0], st.Side, r.twin, &st))
 					r.th = r.feat.AppendFactors(r.feat.Append(r.th[:0], st.Side^1, r.twin, &st))
-					to(r.us, r.th, float32(target), 0)
+					to(r.us, r.th, float32(target), r.offset(twinCP))
 				}
 				if r.baseline != nil && heldOut && haveBase {
 					r.baseline(baseCP, float32(target))

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -265,4 +266,71 @@ func TestResidualLearnsTheRest(t *testing.T) {
 	noBase.Residual = true
 	_, _, err = Train(noBase)
 	require.ErrorContains(t, err, "base evaluation")
+}
+
+// A residual run computes each position's base once, however many epochs
+// read it (the base is the slow part of a pass), and the later epochs'
+// cached bases are the ones the first computed (the net still learns).
+func TestResidualBaseComputedOncePerRun(t *testing.T) {
+	v := board.Chaturanga()
+	data := plantedData(t, v, 100)
+	calls := 0
+	base := func(p *board.Position) int {
+		calls++
+		return 100 * (p.PieceCount(p.SideToMove()) - p.PieceCount(p.SideToMove()^1))
+	}
+	run := func(epochs int) ([]EpochResult, int) {
+		calls = 0
+		cfg := quickTrain([]string{data}, 1)
+		cfg.Epochs, cfg.Residual, cfg.Baseline = epochs, true, base
+		_, results, err := Train(cfg)
+		require.NoError(t, err)
+		return results, calls
+	}
+	one, callsOne := run(1)
+	three, callsThree := run(3)
+	require.GreaterOrEqual(t, callsOne, one[1].Positions, "every training position needs its base")
+	require.Equal(t, callsOne, callsThree, "epochs 2 and 3 computed bases again")
+	require.Less(t, three[3].HeldLoss, three[1].HeldLoss, "the later epochs trained on the wrong bases")
+}
+
+// A residual run's mirrored twins (chess without castling rights) are
+// offset by the mirrored position's own base evaluation, computed once a
+// run like the others'.
+func TestResidualTwinsHaveTheirOwnBase(t *testing.T) {
+	v := board.Chess()
+	data := plantedData(t, v, 60)
+	seen := map[string]int{}
+	calls := 0
+	base := func(p *board.Position) int {
+		calls++
+		seen[p.FEN()]++
+		return 0
+	}
+	run := func(epochs int) int {
+		calls = 0
+		cfg := quickTrain([]string{data}, 1)
+		cfg.Epochs, cfg.Residual, cfg.Baseline = epochs, true, base
+		_, _, err := Train(cfg)
+		require.NoError(t, err)
+		return calls
+	}
+	one := run(1)
+	require.Equal(t, one, run(2), "the twins' bases were computed again")
+	mirrorable, paired := 0, 0
+	for fen := range seen {
+		p, err := board.ParseFEN(v, fen)
+		require.NoError(t, err)
+		if !v.FilesMirrorable(p.State().Castling) || strings.Fields(fen)[3] != "-" {
+			continue
+		}
+		mirrorable++
+		q := p.FilesMirrored()
+		if seen[q.FEN()] > 0 {
+			paired++
+		}
+	}
+	require.Greater(t, mirrorable, 200, "too few positions without castling: the test says little")
+	// The held-out games (one in five) have no twins.
+	require.Greater(t, paired, mirrorable*7/10, "of %d positions without castling only %d had their twin's base computed", mirrorable, paired)
 }

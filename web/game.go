@@ -88,6 +88,9 @@ type job struct {
 	// search that stops plays nothing.
 	discard bool
 	epoch   int // the game's when the search began
+	// pv: a review's principal variation of the search that runs, from
+	// its last report.
+	pv []board.Move
 }
 
 const (

@@ -26,7 +26,15 @@ type evalView struct {
 	White int  `json:"white"`
 	Mate  *int `json:"mate,omitempty"`
 	Depth int  `json:"depth"`
+	// The engine's best move there (UCI) and the start of its line (SAN,
+	// best first): what the review's judgement offers instead of a
+	// mistake (judge.go). A loaded PGN's score has neither.
+	Best string   `json:"best,omitempty"`
+	PV   []string `json:"pv,omitempty"`
 }
+
+// reviewLine is how many plies of the engine's line a review keeps.
+const reviewLine = 6
 
 type reviewRequest struct {
 	Depth   int `json:"depth"`   // 10 when left out
@@ -125,6 +133,7 @@ func (s *Server) review(w http.ResponseWriter, r *http.Request) {
 				break
 			}
 			ev := scoreEval(res.Score, it.root.SideToMove(), res.Depth)
+			ev.Best, ev.PV = bestLine(it.root, res.Best, j.pv)
 			done++
 			g.mu.Lock()
 			it.n.eval = ev
@@ -141,6 +150,28 @@ func (s *Server) review(w http.ResponseWriter, r *http.Request) {
 		close(j.done)
 	}()
 	writeJSON(w, 202, map[string]int{"total": total, "done": doneAtStart})
+}
+
+// bestLine is the best move in UCI and the line from root in SAN: the
+// search's last principal variation when it begins with the best move.
+func bestLine(root board.Position, best board.Move, pv []board.Move) (string, []string) {
+	if best == board.NoMove || !root.IsLegal(best) {
+		return "", nil
+	}
+	if len(pv) == 0 || pv[0] != best {
+		pv = []board.Move{best}
+	}
+	uci := root.MoveString(best)
+	var line []string
+	p := root
+	for _, m := range pv[:min(len(pv), reviewLine)] {
+		if !p.IsLegal(m) {
+			break
+		}
+		line = append(line, p.SAN(m))
+		p.DoMove(m)
+	}
+	return uci, line
 }
 
 // scoreEval turns a search score of the side to move into White's view.

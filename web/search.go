@@ -221,6 +221,11 @@ func (s *Server) run(ctx context.Context, g *game, e *search.Engine, j *job, ply
 		if j.kind == jobReview {
 			// A review's scores go out as review events; its dozens of
 			// searches' reports would crowd them out of a page's buffer.
+			// Its line is the last report's (the search calls report on
+			// its own goroutine and is over when run returns).
+			if in.MultiPV <= 1 {
+				j.pv = append(j.pv[:0], in.PV...)
+			}
 			return
 		}
 		data, _ := json.Marshal(newInfoView(j.kind, j.epoch, ply, &root, in, s.wdl))

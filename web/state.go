@@ -38,6 +38,7 @@ type stateView struct {
 	Line      []int             `json:"line"`
 	MainLine  bool              `json:"mainLine"`            // the active line is the main line
 	StartEval *evalView         `json:"startEval,omitempty"` // the review's score of the start position
+	Review    *reviewSummary    `json:"review,omitempty"`    // each side's accuracy and marks, once moves are judged (judge.go)
 	Searching string            `json:"searching,omitempty"` // "engine" or "analysis" while one runs
 	Tags      map[string]string `json:"tags,omitempty"`
 	PGN       *pgnView          `json:"pgn,omitempty"`    // in the answer to a PGN load: what it took and left
@@ -103,6 +104,8 @@ type plyView struct {
 	NAGs    []string  `json:"nags,omitempty"`  // other NAGs: "$14"
 	Clock   *int64    `json:"clock,omitempty"`
 	Eval    *evalView `json:"eval,omitempty"` // the review's score after the move
+	// Judgement: the review's mark of the move, with the better move.
+	Judgement *judgement `json:"judgement,omitempty"`
 }
 
 var terminationNames = map[board.Termination]string{
@@ -147,11 +150,13 @@ func (g *game) state(n int) stateView {
 		st.Turns = turnGroups(p)
 	}
 	st.Line = []int{}
-	for _, n := range g.line {
+	judged := g.judgeLine(g.line)
+	for i, n := range g.line {
 		t := n.view()
-		st.Moves = append(st.Moves, plyView{UCI: t.UCI, SAN: t.SAN, Comment: t.Comment, Engine: t.Engine, Glyph: t.Glyph, ID: t.ID, NAGs: t.NAGs, Clock: t.Clock, Eval: t.Eval})
+		st.Moves = append(st.Moves, plyView{UCI: t.UCI, SAN: t.SAN, Comment: t.Comment, Engine: t.Engine, Glyph: t.Glyph, ID: t.ID, NAGs: t.NAGs, Clock: t.Clock, Eval: t.Eval, Judgement: judged[i]})
 		st.Line = append(st.Line, n.id)
 	}
+	st.Review = summarise(g.start.SideToMove(), judged)
 	st.Tree, st.MainLine, st.StartEval = g.moveTree(), g.onMainLine(), g.root.eval
 	if g.job != nil {
 		st.Searching = g.job.kind

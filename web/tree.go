@@ -486,6 +486,14 @@ func (g *game) writeTree(rec *pgn.Game) (string, error) {
 	comment(pgnComment(rec.Comment, nil))
 	number, black := max(rec.Number, 1), rec.BlackFirst
 	main := g.mainLine()
+	// The review's marks of the main line: a NAG where the move has no
+	// assessment of its own, and the better move in the comment.
+	marks := map[*node]*judgement{}
+	for i, j := range g.judgeLine(main) {
+		if j != nil && j.Mark != "" {
+			marks[main[i]] = j
+		}
+	}
 	// line writes the moves from first on at move number no; mainIdx
 	// counts the main line's moves (-1 in a variation), whose comments
 	// are the record's (the result's reason is appended there).
@@ -504,10 +512,17 @@ func (g *game) writeTree(rec *pgn.Game) (string, error) {
 				words = append(words, strconv.Itoa(no)+"...")
 			}
 			words = append(words, text+n.pl.glyph)
+			j := marks[n]
+			if j != nil && n.pl.glyph == "" {
+				words = append(words, markNAGs[j.Mark])
+			}
 			words = append(words, n.pl.nags...)
 			c := n.pl.comment
 			if onMain && i < len(rec.Moves) {
 				c = rec.Moves[i].Comment
+			}
+			if j != nil {
+				c = markComment(j, c)
 			}
 			c = pgnComment(c, n)
 			comment(c)

@@ -8,7 +8,9 @@
 //
 //	go build -o senapati . && go run ./tools/nps -engine ./senapati -engine "/tmp/counter -eval counter"
 //
-// Without -fen the positions are the bench's chess positions.
+// Without -fen the positions are the bench's chess positions. With -depth
+// it compares what each engine needs to reach each depth instead
+// (depth.go).
 package main
 
 import (
@@ -37,6 +39,7 @@ func main() {
 	hash := flag.Int("hash", 16, "Hash option, MB")
 	rounds := flag.Int("rounds", 1, "times through the positions")
 	fenFile := flag.String("fen", "", "file of FENs, one a line (default: the bench's chess positions)")
+	depth := flag.Int("depth", 0, "instead of a time, search each position to this depth and compare the engines' nodes by depth, branching factors and best moves")
 	flag.Parse()
 	if len(engines) == 0 {
 		fail("give at least one -engine")
@@ -65,6 +68,10 @@ func main() {
 		}
 		defer e.Quit()
 		es[i] = e
+	}
+	if *depth > 0 {
+		compareDepths(engines, es, fens, *depth)
+		return
 	}
 	nodes := make([]uint64, len(es))
 	took := make([]time.Duration, len(es))

@@ -21,7 +21,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -62,7 +61,7 @@ var urlLine = regexp.MustCompile(`open (http://\S+)`)
 func startServer(t *testing.T, addr, variant string, flags ...string) *server {
 	t.Helper()
 	cmd := exec.Command(binary, append([]string{"play", "-addr", addr, "-variant", variant, "-threads", "1", "-hash", "4"}, flags...)...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	ownGroup(cmd)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -94,7 +93,7 @@ func (s *server) stop() {
 	if s.cmd.ProcessState != nil {
 		return
 	}
-	_ = s.cmd.Process.Signal(syscall.SIGTERM)
+	askToEnd(s.cmd)
 	done := make(chan struct{})
 	go func() {
 		_ = s.cmd.Wait()
@@ -103,7 +102,7 @@ func (s *server) stop() {
 	select {
 	case <-done:
 	case <-time.After(5 * time.Second):
-		_ = syscall.Kill(-s.cmd.Process.Pid, syscall.SIGKILL)
+		killGroup(s.cmd)
 		<-done
 	}
 }

@@ -7,6 +7,7 @@ import { humanCanMove } from "./game.js";
 import { clockLeft, fmtClock } from "./clock.js";
 import { toggleCall } from "./input.js";
 import { pieceDefs } from "./pieces.js";
+import { betterMove } from "./review.js";
 
 const SQ = 60; // a square in board units
 const MARGIN = 22; // room for the coordinates
@@ -234,6 +235,10 @@ export function renderShapes() {
   const top = S.lines[0];
   const best = top && top.pvUci.length && top.ply === S.view.ply && top.epoch === S.game.epoch ? squaresOf(top.pvUci[0]) : null;
   if (best) out.push(arrow(best[0], best[1], "best-arrow", `data-uci="${top.pvUci[0]}"`));
+  // The review's better move where the move shown was marked.
+  const better = betterMove();
+  const bs = better && squaresOf(better);
+  if (bs) out.push(arrow(bs[0], bs[1], "better-arrow", `data-uci="${better}"`));
   if (S.shapes.key === shapeKey()) {
     for (const sh of S.shapes.list) out.push(arrow(sh.from, sh.to, `user-shape shape-${sh.colour}`, `data-from="${sh.from}" data-to="${sh.to}"`));
   }

@@ -8,6 +8,7 @@ import { mainIds } from "./record.js";
 import { goto, setGame, stopEngine } from "./game.js";
 import { leaveShared } from "./share.js";
 import { fmtClock } from "./clock.js";
+import { markHTML } from "./review.js";
 
 export async function loadPGN(text, game) {
   $("pgn-error").textContent = "";
@@ -146,7 +147,7 @@ function mvHTML(t, mover, ply, current) {
   // scored it again), shown where the PGN had it; the graph draws it too.
   if (t.eval && !t.eval.depth) c = [evalSpan(t.eval.mate !== undefined ? `#${t.eval.mate}` : String(t.eval.white / 100)), c].filter(Boolean).join(" ");
 
-  const glyph = t.glyph ? `<span class="glyph">${escapeHTML(t.glyph)}</span>` : "";
+  const glyph = t.glyph ? `<span class="glyph">${escapeHTML(t.glyph)}</span>` : markHTML(t.id);
   const nags = (t.nags || []).map((n) => `<span class="nag" title="${n}">${escapeHTML(NAGS[n] || n)}</span>`).join("");
   // The move's own clock is drawn by CSS from data-clk (a comment's
   // [%clk] is shown in the comment instead).
