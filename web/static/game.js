@@ -20,6 +20,13 @@ import { playPremove } from "./premove.js";
 // with more after it), and then the engine does not move.
 export function setGame(st, ply) {
   const newId = !S.game || S.game.id !== st.id;
+  // An answer the event stream overtook (the other seat's reply, a
+  // premove made on it, came first) is older than the state held: taking
+  // it would put the board back a move.
+  if (!newId && st.version < S.game.version) {
+    render();
+    return;
+  }
   // Another game, or this one started again: its search is not this one's.
   if (newId || S.game.epoch !== st.epoch) forgetSearch();
   S.game = st;
