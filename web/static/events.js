@@ -13,6 +13,7 @@ import { clockAfterChange, serverClock } from "./clock.js";
 import { render } from "./render.js";
 import { setConn } from "./conn.js";
 import { followRematch } from "./share.js";
+import { playPremove } from "./premove.js";
 
 export function openEvents() {
   if (S.es) S.es.close();
@@ -50,6 +51,7 @@ export function openEvents() {
     save();
     render();
     followRematch();
+    playPremove(); // the opponent's move in a shared game: a premove's turn
   });
   es.addEventListener("info", (ev) => onInfo(JSON.parse(ev.data)));
   es.addEventListener("search", (ev) => onSearch(JSON.parse(ev.data)));

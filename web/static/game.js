@@ -224,6 +224,7 @@ export async function goto(ply) {
   }
   render();
   maybeAnalyse();
+  playPremove(); // one that waited while the player looked back
 }
 
 export async function newGame(variant) {

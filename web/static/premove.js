@@ -1,7 +1,10 @@
-// Premoves: against the engine, a move made while it is the engine's turn
-// waits, marked on the board, and is played the moment the engine's move
-// comes, if it is legal then (the server's legal turns decide; nothing here
-// knows a rule). A click on the board or a right click cancels it.
+// Premoves: against the engine or in a shared game, a move made while it is
+// the other side's turn waits, marked on the board, and is played the
+// moment the other side's move comes (the engine's answer, or the event
+// stream's state in a shared game), if it is legal then: the server's legal
+// turns decide, nothing here knows a rule. It goes as any move does, with
+// the ply it is played on, so the server never plays it twice. A click on
+// the board or a right click cancels it. A spectator has no premove.
 
 import { S } from "./state.js";
 import { $, showError } from "./dom.js";
@@ -12,15 +15,32 @@ import { render } from "./render.js";
 // P is the premove being made: the piece picked up, and a drag.
 const P = { from: null, drag: null };
 
-// canPremove: the player's move would come next, after the engine's.
+// opponent is the side whose move a premove waits for: the engine's, or
+// the other seat's in a shared game; null where there is none (two
+// players at one board, analysis, a spectator).
+function opponent() {
+  if (S.shared) return { white: "black", black: "white" }[S.shared.seat] || null;
+  return engineSide();
+}
+
+// canPremove: the player's move would come next, after the opponent's.
 function canPremove() {
   const g = S.game;
-  return !!engineSide() && !S.shared && !S.pending && atEnd() && g.side === engineSide() && !g.verdict.over && !(S.clock && S.clock.flag);
+  const o = opponent();
+  return !!o && !S.pending && atEnd() && g.side === o && !g.verdict.over && !(S.clock && S.clock.flag);
 }
 
 function mine(sq) {
   const l = S.view.board[sq];
-  return !!l && (l === l.toUpperCase() ? "white" : "black") !== engineSide();
+  return !!l && (l === l.toUpperCase() ? "white" : "black") !== opponent();
+}
+
+// made is the premove from-to, on the game as it stands: its last move
+// too, so a takeback and another move in its place void it.
+function made(from, to) {
+  const g = S.game;
+  const last = g.plies ? g.moves[g.plies - 1].uci : "";
+  return { from, to, game: g.id, plies: g.plies, after: last, against: opponent() };
 }
 
 function cancel() {
@@ -47,7 +67,7 @@ export function premoveDown(e) {
     return true;
   }
   if (P.from && sq !== P.from && !mine(sq)) {
-    S.premove = { from: P.from, to: sq, game: S.game.id, plies: S.game.plies };
+    S.premove = made(P.from, sq);
     P.from = null;
     render();
     return true;
@@ -86,7 +106,7 @@ export function premoveUp(e) {
   d.el.removeAttribute("transform");
   const sq = squareAt(e);
   if (d.moved && P.from && sq && sq !== P.from && canPremove()) {
-    S.premove = { from: P.from, to: sq, game: S.game.id, plies: S.game.plies };
+    S.premove = made(P.from, sq);
     P.from = null;
   } else if (d.moved) {
     P.from = null;
@@ -101,7 +121,7 @@ export function renderPremove() {
   const marks = $("marks");
   if (!marks) return;
   if (P.from && !canPremove()) P.from = null;
-  if (S.premove && (!engineSide() || S.shared)) S.premove = null; // another mode
+  if (S.premove && (S.premove.against !== opponent() || S.premove.game !== S.game.id)) S.premove = null; // another mode or game
   const squares = S.premove ? [S.premove.from, S.premove.to] : P.from ? [P.from] : [];
   for (const sq of squares) {
     const r = $("board").querySelector(`#squares [data-sq="${sq}"]`);
@@ -112,23 +132,26 @@ export function renderPremove() {
     m.dataset.premove = sq;
     marks.appendChild(m);
   }
-  if (S.premove) $("prompt").textContent = `Premove ${S.premove.from}-${S.premove.to}: played after the engine's move if legal then (click the board to cancel).`;
+  if (S.premove) $("prompt").textContent = `Premove ${S.premove.from}-${S.premove.to}: played after ${S.shared ? "your opponent's" : "the engine's"} move if legal then (click the board to cancel).`;
 }
 
-// playPremove plays the premove once the engine has answered: the turn
-// after the one it was made on, in the same game, if it is legal.
+// playPremove plays the premove once the opponent has answered: the turn
+// after the one it was made on, in the same game and line, if it is legal.
+// Seen away from the end (the player stepping back), it waits for the
+// player's return there (goto calls again).
 export function playPremove() {
   const pm = S.premove;
   if (!pm) return;
   const g = S.game;
-  if (g.id !== pm.game || !engineSide() || S.shared || g.verdict.over || g.plies < pm.plies) {
+  const line = pm.plies === 0 || (g.moves[pm.plies - 1] || {}).uci === pm.after;
+  if (g.id !== pm.game || opponent() !== pm.against || g.verdict.over || g.plies < pm.plies || !line) {
     S.premove = null;
     render();
     return;
   }
-  if (g.plies === pm.plies || !atEnd()) return; // the engine has not moved yet
+  if (g.plies === pm.plies || !atEnd()) return; // the opponent has not moved yet
   S.premove = null;
-  if (g.plies !== pm.plies + 1 || g.side === engineSide()) {
+  if (g.plies !== pm.plies + 1 || g.side === pm.against) {
     render();
     return;
   }

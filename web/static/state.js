@@ -26,7 +26,7 @@ export const S = {
   engineAbort: null, // aborts the engine's move being asked for
   pgn: null, // the PGN text loaded and what the server said of it, for the choice of its games
   drag: null,
-  premove: null, // against the engine, the player's move made on its turn: {from, to, game, plies} (premove.js)
+  premove: null, // the player's move made on the engine's or the other seat's turn: {from, to, game, plies, after, against} (premove.js)
   busy: 0,
   // A shared game (two people, two machines): {token, seat, links} where
   // seat is white, black or spectator and links the tokens to hand on.
