@@ -41,13 +41,13 @@ func TestSettingsChooseTheEvaluation(t *testing.T) {
 	path := writeNet(t, v, 8)
 	p := mustNew(t, search.DefaultSettings())
 	pos := v.StartPosition()
-	// Durg's built-in net is its default, chaturanga's residual one
-	// (SPRTs accepted them); chess has none yet.
+	// Durg's built-in net is its default, chess's and chaturanga's
+	// residual ones (SPRTs accepted them).
 	require.Contains(t, p.Explain(&pos)[len(p.Explain(&pos))-1], "durg net 1318x128->1")
 	cpos := board.Chaturanga().StartPosition()
 	require.Contains(t, p.Explain(&cpos)[len(p.Explain(&cpos))-1], "chaturanga residual net 786x128->1")
 	chess := board.Chess().StartPosition()
-	require.Contains(t, p.Explain(&chess)[len(p.Explain(&chess))-1], "NNUE: none for chess")
+	require.Contains(t, p.Explain(&chess)[len(p.Explain(&chess))-1], "chess residual net 772x128->1")
 	s := p.Settings()
 	s.EvalFile = path
 	p.Configure(s)
@@ -55,6 +55,7 @@ func TestSettingsChooseTheEvaluation(t *testing.T) {
 	s.UseNNUE = false
 	p.Configure(s)
 	require.Contains(t, p.Explain(&pos)[len(p.Explain(&pos))-1], "NNUE: none")
+	require.Contains(t, p.Explain(&chess)[len(p.Explain(&chess))-1], "NNUE: none for chess")
 	_, err := p.CheckEvalFile(path + ".missing")
 	require.Error(t, err)
 }

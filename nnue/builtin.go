@@ -13,7 +13,7 @@ var builtinFiles embed.FS
 // defaultOn names the games whose built-in net is their default
 // evaluation: only where an SPRT against the hand-crafted evaluation
 // accepted it (docs/results.md has the result lines).
-var defaultOn = map[string]bool{"durg": true, "chaturanga": true}
+var defaultOn = map[string]bool{"durg": true, "chaturanga": true, "chess": true}
 
 // builtin holds the embedded nets that are on by default, read once.
 var builtin = func() Nets {
