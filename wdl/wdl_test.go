@@ -305,12 +305,16 @@ func TestCalibrationOnHeldOutGames(t *testing.T) {
 	for _, v := range board.Variants() {
 		games := heldOut(t, v)
 		require.Empty(t, calibrationMisses(For(v), games, 0.03), v.Name())
-		// The check can fail: another game's model misses somewhere.
+		// The check can fail: some other game's model misses somewhere
+		// (two games' models may happen to agree where their data lies:
+		// chess's and the chaturanga net's near a level score).
+		missed := 0
 		for _, o := range board.Variants() {
-			if o != v {
-				require.NotEmpty(t, calibrationMisses(For(o), games, 0.03), "%s games, %s model", v.Name(), o.Name())
+			if o != v && len(calibrationMisses(For(o), games, 0.03)) > 0 {
+				missed++
 			}
 		}
+		require.Positive(t, missed, "%s games: every other game's model fits them too", v.Name())
 	}
 }
 
