@@ -24,7 +24,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
 
@@ -242,15 +241,7 @@ func (p *page) drag(from, to string) {
 	p.t.Helper()
 	x0, y0 := p.center(from)
 	x1, y1 := p.center(to)
-	held := func(ip *input.DispatchMouseEventParams) { ip.Button, ip.Buttons = input.MouseButtonLeft, 1 }
-	acts := []chromedp.Action[chromedp.Void]{chromedp.MouseEvent(chromedp.MouseMoved, x0, y0),
-		chromedp.MouseEvent(chromedp.MousePressed, x0, y0, held, chromedp.ClickCount(1))}
-	for i := 1; i <= 8; i++ {
-		f := float64(i) / 8
-		acts = append(acts, chromedp.MouseEvent(chromedp.MouseMoved, x0+(x1-x0)*f, y0+(y1-y0)*f, held))
-	}
-	acts = append(acts, chromedp.MouseEvent(chromedp.MouseReleased, x1, y1, chromedp.ButtonLeft, chromedp.ClickCount(1)))
-	p.run(acts...)
+	p.mouseDrag(x0, y0, x1, y1)
 	p.settle()
 }
 
